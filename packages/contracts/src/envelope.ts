@@ -1,0 +1,110 @@
+/** The API envelope (DESIGN §5) and the one list of machine error codes. */
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiFailure {
+  success: false;
+  error: string;
+  code: ErrorCode;
+  details?: FieldError[];
+}
+
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  BAD_REQUEST: 'BAD_REQUEST',
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status of each code; the exhaustive switch makes an unmapped new code a compile error. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case ErrorCode.VALIDATION_ERROR:
+    case ErrorCode.BAD_REQUEST:
+    case ErrorCode.INVALID_RESET_TOKEN:
+      return 400;
+    case ErrorCode.UNAUTHORIZED:
+    case ErrorCode.INVALID_CREDENTIALS:
+      return 401;
+    case ErrorCode.FORBIDDEN:
+      return 403;
+    case ErrorCode.NOT_FOUND:
+      return 404;
+    case ErrorCode.CONFLICT:
+    case ErrorCode.EMAIL_TAKEN:
+      return 409;
+    case ErrorCode.PAYLOAD_TOO_LARGE:
+      return 413;
+    case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
+      return 415;
+    case ErrorCode.RATE_LIMITED:
+      return 429;
+    case ErrorCode.INTERNAL_ERROR:
+      return 500;
+    case ErrorCode.SERVICE_UNAVAILABLE:
+      return 503;
+    case ErrorCode.UPSTREAM_TIMEOUT:
+      return 504;
+    default: {
+      const unmapped: never = code;
+      throw new Error(`Unmapped error code ${String(unmapped)}`);
+    }
+  }
+}
+
+/** Code for an HTTP status, for errors that arrive without one (framework or proxy errors). */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: ErrorCode.BAD_REQUEST,
+    401: ErrorCode.UNAUTHORIZED,
+    403: ErrorCode.FORBIDDEN,
+    404: ErrorCode.NOT_FOUND,
+    409: ErrorCode.CONFLICT,
+    413: ErrorCode.PAYLOAD_TOO_LARGE,
+    415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    429: ErrorCode.RATE_LIMITED,
+    503: ErrorCode.SERVICE_UNAVAILABLE,
+    504: ErrorCode.UPSTREAM_TIMEOUT,
+  };
+  return byStatus[status] ?? (status >= 500 ? ErrorCode.INTERNAL_ERROR : ErrorCode.BAD_REQUEST);
+}
+
+/** Messages people read for errors that have one fixed wording. */
+export const ErrorMessage = {
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  EMAIL_TAKEN: 'An account with this email already exists',
+  INVALID_RESET_TOKEN: 'Invalid or expired reset token',
+  MISSING_RESET_TOKEN: 'Invalid or missing reset token',
+  UNAUTHORIZED: 'Authentication required',
+  INVALID_REFRESH_TOKEN: 'Invalid or expired refresh token',
+  RATE_LIMITED: 'Too many requests, please try again later',
+  SERVICE_UNAVAILABLE: 'Service temporarily unavailable',
+  UPSTREAM_TIMEOUT: 'The service took too long to respond',
+  NOT_FOUND: 'Not found',
+  INTERNAL_ERROR: 'An unexpected error occurred',
+  FORGOT_PASSWORD_SENT: "If an account with that email exists, we've sent you a password reset link.",
+  PASSWORD_UPDATED: 'Password updated successfully',
+  LOGGED_OUT: 'Logged out successfully',
+} as const;

@@ -1,0 +1,46 @@
+import { DEFAULT_CONTACT_REMINDER_DAYS, MS_PER_DAY } from '../constants.js';
+
+/**
+ * The overdue rule (spec §4): never contacted ⇒ overdue; otherwise overdue when the whole days
+ * since the last contact (rounded down) exceed the interval. The interval is the contact's
+ * custom days, else its list's, else 90. The SQL side stores `overdueAt(...)` and compares it
+ * with now(), which is the same rule: floor(elapsed / day) > interval ⇔ elapsed ≥ (interval + 1) days.
+ */
+
+export interface OverdueSubject {
+  lastContactDate: Date | string | null;
+  customReminderDays: number | null;
+  listReminderDays: number | null;
+}
+
+export function effectiveReminderDays(customReminderDays: number | null, listReminderDays: number | null): number {
+  return customReminderDays ?? listReminderDays ?? DEFAULT_CONTACT_REMINDER_DAYS;
+}
+
+export function daysSince(date: Date | string | null, now: Date = new Date()): number | null {
+  if (date == null) return null;
+  const elapsed = now.getTime() - new Date(date).getTime();
+  return Math.max(0, Math.floor(elapsed / MS_PER_DAY));
+}
+
+export function isOverdue(subject: OverdueSubject, now: Date = new Date()): boolean {
+  const days = daysSince(subject.lastContactDate, now);
+  if (days == null) return true;
+  return days > effectiveReminderDays(subject.customReminderDays, subject.listReminderDays);
+}
+
+/** Whole days past the interval (0 or more) for an overdue contact; null if never contacted. */
+export function daysOverdue(subject: OverdueSubject, now: Date = new Date()): number | null {
+  const days = daysSince(subject.lastContactDate, now);
+  if (days == null) return null;
+  return Math.max(0, days - effectiveReminderDays(subject.customReminderDays, subject.listReminderDays));
+}
+
+/**
+ * The instant from which the contact counts as overdue. Never contacted ⇒ the epoch (always
+ * overdue). Stored per contact so an index answers "who is overdue now".
+ */
+export function overdueAt(lastContactDate: Date | string | null, reminderDays: number): Date {
+  if (lastContactDate == null) return new Date(0);
+  return new Date(new Date(lastContactDate).getTime() + (reminderDays + 1) * MS_PER_DAY);
+}
