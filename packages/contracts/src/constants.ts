@@ -75,6 +75,8 @@ export const DEMO_ACCOUNT = {
   firstName: 'Demo',
   lastName: 'User',
 } as const;
+/** Fixed id of the demo user, so auth and contacts can each seed their part idempotently. */
+export const DEMO_USER_ID = '00000000-0000-4000-8000-0000000000de';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Thrown at boot when the environment is incomplete or wrong; the message names each variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Validates the environment against a zod schema and returns the typed config, or throws a
+ * ConfigError listing every missing or bad variable, so a misconfigured service never starts.
+ */
+export function loadConfig<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv = process.env): z.output<Schema> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    const missing = issue.code === 'invalid_type' && env[variable] === undefined;
+    return `${variable}: ${missing ? 'is required but not set' : issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+}
+
+/** Building blocks every service's config schema reuses. */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback),
+  url: (protocols: string[]) =>
+    z
+      .string()
+      .min(1)
+      .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}://`)), {
+        message: `must be a URL starting with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+      }),
+  pem: () => z.string().min(1).transform((value) => value.replace(/\\n/g, '\n')).refine((value) => value.includes('-----BEGIN'), {
+    message: 'must be a PEM key (-----BEGIN ...)',
+  }),
+  milliseconds: (fallback: number) => z.coerce.number().int().min(1).default(fallback),
+  positiveInt: (fallback: number) => z.coerce.number().int().min(1).default(fallback),
+};
+
+/** Variables every service needs: HTTP port, its database, NATS, and the token public key. */
+export const serviceEnvSchema = z.object({
+  PORT: env.port(3000),
+  DATABASE_URL: env.url(['postgres', 'postgresql']),
+  NATS_URL: env.url(['nats']),
+  NATS_TIMEOUT_MS: env.milliseconds(5000),
+  JWT_PUBLIC_KEY: env.pem(),
+});
+export type ServiceEnv = z.output<typeof serviceEnvSchema>;

@@ -1,0 +1,57 @@
+import { Controller, Get, Inject, Module, type DynamicModule, Res } from '@nestjs/common';
+import type { HealthReport } from '@kith/contracts';
+import type { Response } from 'express';
+import { Public } from '../auth/jwt-auth.guard.js';
+
+/** A named probe; it throws when its dependency is down. */
+export interface HealthCheck {
+  name: string;
+  check(): Promise<void>;
+}
+
+export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
+const CHECK_TIMEOUT_MS = 2000;
+
+export async function runHealthChecks(checks: HealthCheck[]): Promise<HealthReport> {
+  const results = await Promise.all(
+    checks.map(async ({ name, check }) => {
+      try {
+        await Promise.race([
+          check(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
+        ]);
+        return [name, { status: 'up' as const }] as const;
+      } catch (error) {
+        return [name, { status: 'down' as const, detail: (error as Error).message }] as const;
+      }
+    }),
+  );
+  const report = Object.fromEntries(results);
+  const allUp = results.every(([, result]) => result.status === 'up');
+  return { status: allUp ? 'ok' : 'degraded', checks: report };
+}
+
+@Controller()
+class HealthController {
+  constructor(@Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[]) {}
+
+  /** Bare (not enveloped) so load balancers and the gateway can read it directly. */
+  @Public()
+  @Get('health')
+  async health(@Res() response: Response): Promise<void> {
+    const report = await runHealthChecks(this.checks);
+    response.status(report.status === 'ok' ? 200 : 503).json(report);
+  }
+}
+
+@Module({})
+export class HealthModule {
+  /** `checks` is a factory so it can use injected providers (database, NATS client). */
+  static forRoot(options: { inject: unknown[]; useFactory: (...deps: never[]) => HealthCheck[] }): DynamicModule {
+    return {
+      module: HealthModule,
+      controllers: [HealthController],
+      providers: [{ provide: HEALTH_CHECKS, inject: options.inject as never[], useFactory: options.useFactory }],
+    };
+  }
+}

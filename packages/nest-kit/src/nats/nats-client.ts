@@ -1,0 +1,55 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { ErrorCode, ErrorMessage, type RpcErrorPayload } from '@kith/contracts';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { AppError } from '../errors/app-error.js';
+
+export const NATS_CLIENT_PROXY = Symbol('NATS_CLIENT_PROXY');
+export const NATS_TIMEOUT_MS = Symbol('NATS_TIMEOUT_MS');
+
+function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
+  return typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
+}
+
+/**
+ * Request/reply and events over NATS. Every request has a timeout; a remote error comes back as
+ * the same AppError (so a 404 stays a 404), and an absent or silent peer becomes a 503.
+ */
+@Injectable()
+export class NatsClient implements OnApplicationShutdown {
+  constructor(
+    @Inject(NATS_CLIENT_PROXY) private readonly proxy: ClientProxy,
+    @Inject(NATS_TIMEOUT_MS) private readonly timeoutMs: number,
+  ) {}
+
+  async request<Response, Payload = unknown>(subject: string, payload: Payload, timeoutMs = this.timeoutMs): Promise<Response> {
+    try {
+      return await firstValueFrom(this.proxy.send<Response, Payload>(subject, payload).pipe(timeout(timeoutMs)));
+    } catch (error) {
+      if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message);
+      const reason = error instanceof TimeoutError ? 'timed out' : (error as Error)?.message;
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, `${ErrorMessage.SERVICE_UNAVAILABLE} (${subject}: ${reason})`);
+    }
+  }
+
+  /** Fire-and-forget event; resolves once handed to the NATS connection. */
+  async emit<Payload>(subject: string, payload: Payload): Promise<void> {
+    await firstValueFrom(this.proxy.emit<unknown, Payload>(subject, payload).pipe(timeout(this.timeoutMs)), {
+      defaultValue: undefined,
+    });
+  }
+
+  /** Round-trips to the server: proves the connection is alive. */
+  async ping(): Promise<void> {
+    await this.proxy.connect();
+    const connection = this.proxy.unwrap<{ flush(): Promise<void> }>();
+    await Promise.race([
+      connection.flush(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('NATS flush timed out')), 2000)),
+    ]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.proxy.close();
+  }
+}
