@@ -1,0 +1,45 @@
+import { IMPORT_PREVIEW_ERRORS_SHOWN, type ImportParseResult, type ParsedImportContact } from '@kith/contracts';
+
+/** Invalid or duplicate entries can never be selected. */
+export function isSelectable(contact: ParsedImportContact): boolean {
+  return contact.isValid && !contact.isDuplicate;
+}
+
+/** Valid, non-duplicate rows start selected (by their index in the parse result). */
+export function initialSelection(result: ImportParseResult): Set<number> {
+  const selected = new Set<number>();
+  result.contacts.forEach((contact, index) => {
+    if (isSelectable(contact)) selected.add(index);
+  });
+  return selected;
+}
+
+export function toggleSelection(selected: Set<number>, index: number, result: ImportParseResult): Set<number> {
+  const contact = result.contacts[index];
+  if (!contact || !isSelectable(contact)) return selected;
+  const next = new Set(selected);
+  if (next.has(index)) next.delete(index);
+  else next.add(index);
+  return next;
+}
+
+/** Select every selectable row, or clear the selection when all are already selected. */
+export function toggleAll(selected: Set<number>, result: ImportParseResult): Set<number> {
+  const all = initialSelection(result);
+  return selected.size === all.size ? new Set() : all;
+}
+
+/** The first 3 errors, and how many more are hidden ('and N more'). */
+export function previewErrors(errors: string[]): { shown: string[]; hiddenCount: number } {
+  return {
+    shown: errors.slice(0, IMPORT_PREVIEW_ERRORS_SHOWN),
+    hiddenCount: Math.max(0, errors.length - IMPORT_PREVIEW_ERRORS_SHOWN),
+  };
+}
+
+/** The rows to send to POST /contacts/import/confirm, in file order. */
+export function selectedContacts(result: ImportParseResult, selected: Set<number>) {
+  return result.contacts
+    .filter((contact, index) => selected.has(index) && isSelectable(contact))
+    .map(({ firstName, lastName, email, phoneNumber }) => ({ firstName, lastName, email, phoneNumber }));
+}
