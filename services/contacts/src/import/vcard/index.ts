@@ -1,0 +1,28 @@
+/**
+ * vCard import: read a .vcf upload into contacts, then flag duplicates.
+ *
+ *   const { cards, errors } = parseVCardFile(file.buffer);
+ *   const keys = duplicateLookupKeys(cards);            // only these keys need loading from the DB
+ *   const existing = buildDuplicateIndex(await repo.findByKeys(userId, keys));
+ *   const rows = markDuplicates(cards, existing);       // ParsedCard & { isDuplicate }
+ *
+ * Store `emailKey` / `phoneKey` / `nameKey` of each contact in indexed columns (or compute them
+ * the same way in SQL) so the lookup never loads the whole address book.
+ */
+export { parseVCardFile } from './parse-vcard-file.js';
+export type { ParsedCard, VCardParseOutcome } from './types.js';
+export {
+  buildDuplicateIndex,
+  duplicateLookupKeys,
+  emailKey,
+  markDuplicates,
+  nameKey,
+  phoneKey,
+} from './duplicates.js';
+export type {
+  ContactIdentity,
+  DuplicateCandidate,
+  DuplicateIndex,
+  DuplicateLookupKeys,
+  DuplicateMatch,
+} from './duplicates.js';
