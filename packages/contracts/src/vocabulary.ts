@@ -1,0 +1,55 @@
+import { MIN_PASSWORD_LENGTH } from './constants.js';
+
+/**
+ * The zod-free half of validation: messages, patterns and enumerations. Browser bundles import
+ * these through `@kith/contracts/browser` without pulling zod in.
+ */
+
+/** Messages of spec §5, verbatim. Forms and servers both use these. */
+export const ValidationMessage = {
+  EMAIL_REQUIRED: 'Email is required',
+  EMAIL_INVALID: 'Invalid email address',
+  EMAIL_INVALID_FORGOT: 'Please enter a valid email address',
+  PASSWORD_REQUIRED: 'Password is required',
+  PASSWORD_TOO_SHORT: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  CONFIRM_PASSWORD_REQUIRED: 'Please confirm your password',
+  PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
+  FIRST_NAME_REQUIRED: 'First name is required',
+  LAST_NAME_REQUIRED: 'Last name is required',
+  REMINDER_DAYS_MIN: 'Must be at least 1 day',
+  REMINDER_DAYS_MAX: 'Must be less than 365 days',
+  LIST_NAME_REQUIRED: 'List name is required',
+  COLOR_INVALID: 'Color must be a hex colour like #3B82F6',
+  DATE_IN_FUTURE: 'Date cannot be in the future',
+  REMINDER_DATE_IN_PAST: 'Reminder date cannot be before today',
+  REMINDER_DATE_REQUIRED: 'Reminder date is required',
+  DATE_INVALID: 'Must be a valid ISO 8601 date',
+  RESET_TOKEN_MISSING: 'Invalid or missing reset token',
+  SELECT_AT_LEAST_ONE: 'Please select at least one contact to import',
+} as const;
+
+/** The spec's loose pattern: non-space characters, an @, more non-space characters. */
+export const LOOSE_EMAIL_PATTERN = /^\S+@\S+$/;
+export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+export const CommunicationType = {
+  PHONE_CALL: 'PHONE_CALL',
+  TEXT: 'TEXT',
+  EMAIL: 'EMAIL',
+  IN_PERSON: 'IN_PERSON',
+  OTHER: 'OTHER',
+} as const;
+export type CommunicationType = (typeof CommunicationType)[keyof typeof CommunicationType];
+export const COMMUNICATION_TYPE_LABELS: Record<CommunicationType, string> = {
+  PHONE_CALL: 'Phone Call',
+  TEXT: 'Text Message',
+  EMAIL: 'Email',
+  IN_PERSON: 'In Person',
+  OTHER: 'Other',
+};
+export const DEFAULT_COMMUNICATION_TYPE: CommunicationType = CommunicationType.PHONE_CALL;
+
+export const ContactSortBy = ['name', 'updated', 'created', 'lastContact'] as const;
+export type ContactSortBy = (typeof ContactSortBy)[number];
+export const SortOrder = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SortOrder)[number];

@@ -1,0 +1,87 @@
+/**
+ * The Module Federation contract of Kith's front-end, in one place. Every app's
+ * `rsbuild.config.ts` is built from the helpers below, so the four builds cannot drift apart.
+ *
+ * Contract
+ * - Host: `shell` (shareStrategy 'loaded-first', so a remote that is down never blanks it).
+ * - Remotes: `dashboard`, `contacts`, `lists`. Each builds `remoteEntry.js` + `mf-manifest.json`
+ *   with `output.assetPrefix: 'auto'` and exposes exactly one module, `./App`: a React component
+ *   with no required props that renders the remote's screen(s) and reads the router (the shell
+ *   owns the <BrowserRouter>). The shell renders `dashboard/App` at /dashboard, `contacts/App`
+ *   at /contacts and /lists/:listId, `lists/App` at /lists.
+ * - Shared singletons: react, react-dom, react-router-dom, zustand and @kith/web-kit (so there is
+ *   one router, one auth store, one API client and one toast store). Remotes show toasts through
+ *   web-kit's `notify`, never by importing react-hot-toast themselves.
+ * - Remote URLs are not baked into the shell: at start it fetches `/app-config.json`
+ *   (`{"remotes": {"dashboard": "/mfe/dashboard/mf-manifest.json", ...}}`) and registers them
+ *   with the MF runtime. The gateway serves each remote's dist at `/mfe/<name>/`.
+ * - Each entry file is `src/index.ts` → `import('./bootstrap')`, so shared modules are
+ *   negotiated before anything renders.
+ * - Styles: Tailwind CSS 4 through @tailwindcss/postcss. The shell's CSS imports
+ *   `@kith/web-kit/styles/host.css` (preflight + theme + utilities); a remote's CSS imports
+ *   `@kith/web-kit/styles/remote.css` (theme + utilities only, no second preflight).
+ */
+import tailwindcss from '@tailwindcss/postcss';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+export const REMOTE_NAMES = /** @type {const} */ (['dashboard', 'contacts', 'lists']);
+
+/** Dev-server ports (`rsbuild dev`); in production the gateway serves everything on one origin. */
+export const DEV_PORTS = { shell: 3000, dashboard: 3001, contacts: 3002, lists: 3003 };
+
+export const GATEWAY_DEV_URL = process.env.KITH_GATEWAY_URL ?? 'http://localhost:8080';
+
+export const sharedDependencies = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+  zustand: { singleton: true, requiredVersion: '^5.0.0' },
+  '@kith/web-kit': { singleton: true, requiredVersion: false },
+};
+
+const common = {
+  plugins: [pluginReact()],
+  html: { title: 'Kith' },
+  // The browser entry of contracts has no zod schemas (zod alone would cost ~30 kB gzip).
+  resolve: { alias: { '@kith/contracts$': '@kith/contracts/browser' } },
+  // A name missing from that entry (a schema) fails the build instead of being undefined at runtime.
+  tools: {
+    postcss: { postcssOptions: { plugins: [tailwindcss()] } },
+    rspack: { module: { parser: { javascript: { exportsPresence: 'error' } } } },
+  },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+};
+
+/**
+ * Rsbuild config of one remote: `export default createRemoteConfig({ name: 'lists' })`.
+ * @param {{ name: 'dashboard' | 'contacts' | 'lists', exposes?: Record<string, string> }} options
+ */
+export function createRemoteConfig({ name, exposes = { './App': './src/App.tsx' } }) {
+  return {
+    ...common,
+    plugins: [
+      ...common.plugins,
+      pluginModuleFederation({ name, filename: 'remoteEntry.js', exposes, shared: sharedDependencies, dts: false }),
+    ],
+    server: { port: DEV_PORTS[name], cors: true },
+    output: { assetPrefix: 'auto' },
+  };
+}
+
+/** Rsbuild config of the shell (the host); remotes are registered at runtime, not here. */
+export function createHostConfig() {
+  const toGateway = { target: GATEWAY_DEV_URL, changeOrigin: true };
+  return {
+    ...common,
+    plugins: [
+      ...common.plugins,
+      pluginModuleFederation({ name: 'shell', remotes: {}, shared: sharedDependencies, shareStrategy: 'loaded-first', dts: false }),
+    ],
+    server: {
+      port: DEV_PORTS.shell,
+      historyApiFallback: true,
+      proxy: { '/api': toGateway, '/mfe': toGateway, '/app-config.json': toGateway },
+    },
+  };
+}
