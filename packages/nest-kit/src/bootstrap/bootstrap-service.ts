@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { type INestApplication, Logger, RequestMethod, type Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Logger, RequestMethod, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter.js';
@@ -9,7 +9,8 @@ import { prepareDatabase } from '../db/database.js';
 export interface ServiceBootstrapOptions {
   /** Service name, also its NATS queue group so replicas share requests. */
   name: string;
-  module: Type<unknown>;
+  /** The root module, or `AppModule.forRoot(config)`. */
+  module: Type<unknown> | DynamicModule;
   port: number;
   natsUrl: string;
   databaseUrl: string;

@@ -1,0 +1,80 @@
+import {
+  type AuthResponse,
+  type AuthTokens,
+  ErrorMessage,
+  type ForgotPasswordRequest,
+  forgotPasswordSchema,
+  type LoginRequest,
+  loginSchema,
+  type MessageResponse,
+  type RefreshTokenRequest,
+  refreshTokenSchema,
+  type RegisterRequest,
+  registerSchema,
+  type ResetPasswordRequest,
+  type ResetPasswordResponse,
+  resetPasswordSchema,
+  type User,
+} from '@kith/contracts';
+import { type AccessTokenClaims, CurrentUser, Public, validate } from '@kith/nest-kit';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
+import { AuthService } from './auth.service.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { SessionsService } from './sessions.service.js';
+
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(PasswordResetService) private readonly passwordReset: PasswordResetService,
+  ) {}
+
+  @Public()
+  @Post('register')
+  register(@Body(validate(registerSchema)) body: RegisterRequest): Promise<AuthResponse> {
+    return this.auth.register(body);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  login(@Body(validate(loginSchema)) body: LoginRequest): Promise<AuthResponse> {
+    return this.auth.login(body);
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(HttpStatus.OK)
+  async refresh(@Body(validate(refreshTokenSchema)) body: RefreshTokenRequest): Promise<{ tokens: AuthTokens }> {
+    return { tokens: await this.sessions.refresh(body.refreshToken) };
+  }
+
+  /** Public: the refresh token proves the session, and an expired access token must not block logout. */
+  @Public()
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  async logout(@Body(validate(refreshTokenSchema)) body: RefreshTokenRequest): Promise<MessageResponse> {
+    await this.sessions.end(body.refreshToken);
+    return { message: ErrorMessage.LOGGED_OUT };
+  }
+
+  @Get('me')
+  async me(@CurrentUser() caller: AccessTokenClaims): Promise<{ user: User }> {
+    return { user: await this.auth.me(caller.userId) };
+  }
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(HttpStatus.OK)
+  forgotPassword(@Body(validate(forgotPasswordSchema)) body: ForgotPasswordRequest): Promise<MessageResponse> {
+    return this.passwordReset.requestReset(body.email);
+  }
+
+  @Public()
+  @Post('reset-password')
+  @HttpCode(HttpStatus.OK)
+  resetPassword(@Body(validate(resetPasswordSchema)) body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
+    return this.passwordReset.reset(body.token, body.password);
+  }
+}

@@ -1,0 +1,39 @@
+import { JwtVerifier } from '@kith/nest-kit';
+import { Module } from '@nestjs/common';
+import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
+import { DemoAccountSeeder } from '../demo/demo-account.seeder.js';
+import { PasswordHasher } from '../passwords/password-hasher.js';
+import { AccessTokenIssuer } from '../tokens/access-token.issuer.js';
+import { UsersModule } from '../users/users.module.js';
+import { AuthEventsPublisher } from './auth-events.publisher.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+import { SessionsService } from './sessions.service.js';
+
+@Module({
+  imports: [UsersModule],
+  controllers: [AuthController],
+  providers: [
+    {
+      provide: AccessTokenIssuer,
+      inject: [AUTH_CONFIG, JwtVerifier],
+      useFactory: async (config: AuthConfig, verifier: JwtVerifier) => {
+        const issuer = await AccessTokenIssuer.fromPem(config.JWT_PRIVATE_KEY);
+        await issuer.assertVerifiableBy(verifier);
+        return issuer;
+      },
+    },
+    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    AuthService,
+    SessionsService,
+    PasswordResetService,
+    AuthEventsPublisher,
+    RefreshTokensRepository,
+    PasswordResetTokensRepository,
+    DemoAccountSeeder,
+  ],
+})
+export class AuthModule {}

@@ -1,0 +1,49 @@
+import { type AuthResponse, ErrorCode, ErrorMessage, type LoginRequest, type RegisterRequest, type User } from '@kith/contracts';
+import { AppError } from '@kith/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { PasswordHasher } from '../passwords/password-hasher.js';
+import { toUser } from '../users/user.mapper.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { AuthEventsPublisher } from './auth-events.publisher.js';
+import { SessionsService } from './sessions.service.js';
+
+/** Account creation, sign-in and "who am I". */
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(AuthEventsPublisher) private readonly events: AuthEventsPublisher,
+  ) {}
+
+  async register(request: RegisterRequest): Promise<AuthResponse> {
+    const row = await this.users.createUnlessEmailTaken({
+      firstName: request.firstName,
+      lastName: request.lastName,
+      email: request.email,
+      passwordHash: await this.passwords.hash(request.password),
+    });
+    if (!row) throw new AppError(ErrorCode.EMAIL_TAKEN, ErrorMessage.EMAIL_TAKEN);
+    const user = toUser(row);
+    this.events.userRegistered({ user });
+    return { user, tokens: await this.sessions.start(row) };
+  }
+
+  /** Unknown email and wrong password answer alike, and cost one argon2 verification each. */
+  async login(request: LoginRequest): Promise<AuthResponse> {
+    const row = await this.users.findByEmail(request.email);
+    const passwordMatches = row
+      ? await this.passwords.verify(row.passwordHash, request.password)
+      : await this.passwords.verifyAgainstDummy(request.password);
+    if (!row || !passwordMatches) throw new AppError(ErrorCode.INVALID_CREDENTIALS, ErrorMessage.INVALID_CREDENTIALS);
+    return { user: toUser(row), tokens: await this.sessions.start(row) };
+  }
+
+  /** A valid token whose user no longer exists is as good as no token. */
+  async me(userId: string): Promise<User> {
+    const row = await this.users.findById(userId);
+    if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
+    return toUser(row);
+  }
+}

@@ -1,0 +1,51 @@
+import { ErrorCode, ErrorMessage, RESET_TOKEN_TTL_MINUTES, type ResetPasswordResponse } from '@kith/contracts';
+import { AppError } from '@kith/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { PasswordHasher } from '../passwords/password-hasher.js';
+import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token.js';
+import { toUser } from '../users/user.mapper.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { AuthEventsPublisher } from './auth-events.publisher.js';
+import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
+import { SessionsService } from './sessions.service.js';
+
+const invalidResetToken = () => new AppError(ErrorCode.INVALID_RESET_TOKEN, ErrorMessage.INVALID_RESET_TOKEN);
+
+/** Forgotten passwords: a single-use emailed token that sets a new password and ends every session. */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordResetTokensRepository) private readonly resetTokens: PasswordResetTokensRepository,
+    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(AuthEventsPublisher) private readonly events: AuthEventsPublisher,
+  ) {}
+
+  /** The caller learns nothing about whether the email has an account: the answer is the same. */
+  async requestReset(email: string): Promise<{ message: string }> {
+    const user = await this.users.findByEmail(email);
+    if (user) {
+      const { token, tokenHash } = newOpaqueToken();
+      const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
+      await this.resetTokens.create({ userId: user.id, tokenHash, expiresAt });
+      this.events.passwordResetRequested({
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        token,
+        expiresAt: expiresAt.toISOString(),
+      });
+    }
+    return { message: ErrorMessage.FORGOT_PASSWORD_SENT };
+  }
+
+  async reset(token: string, password: string): Promise<ResetPasswordResponse> {
+    const tokenHash = hashOpaqueToken(token);
+    // Checked first so a bad token costs no argon2 hash; redeem() checks again atomically.
+    if (!(await this.resetTokens.isRedeemable(tokenHash, new Date()))) throw invalidResetToken();
+    const row = await this.resetTokens.redeem(tokenHash, await this.passwords.hash(password), new Date());
+    if (!row) throw invalidResetToken();
+    return { message: ErrorMessage.PASSWORD_UPDATED, user: toUser(row), tokens: await this.sessions.start(row) };
+  }
+}
