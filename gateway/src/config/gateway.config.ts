@@ -1,0 +1,30 @@
+import { env, serviceEnvSchema } from '@kith/nest-kit';
+import { z } from 'zod';
+
+export const gatewayEnvSchema = z.object({
+  PORT: env.port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  NATS_URL: serviceEnvSchema.shape.NATS_URL,
+  NATS_TIMEOUT_MS: serviceEnvSchema.shape.NATS_TIMEOUT_MS,
+  JWT_PUBLIC_KEY: serviceEnvSchema.shape.JWT_PUBLIC_KEY,
+  AUTH_URL: env.url(['http', 'https']),
+  CONTACTS_URL: env.url(['http', 'https']),
+  NOTIFICATIONS_URL: env.url(['http', 'https']),
+  /** Slow upstream ⇒ 504 after this long. */
+  UPSTREAM_TIMEOUT_MS: env.milliseconds(30_000),
+  /** Unreachable upstream ⇒ 503 after at most this long. */
+  UPSTREAM_CONNECT_TIMEOUT_MS: env.milliseconds(2_000),
+  JSON_BODY_LIMIT: z.string().default('1mb'),
+  /** Hard cap for any upload through the gateway (services enforce their own, smaller limits). */
+  MAX_UPLOAD_BYTES: env.positiveInt(6 * 1024 * 1024),
+  AUTH_RATE_LIMIT_MAX: env.positiveInt(30),
+  AUTH_RATE_LIMIT_WINDOW_MS: env.milliseconds(15 * 60_000),
+  /** Folder holding shell/dist and mfe-<name>/dist; empty to serve no front-end. */
+  STATIC_DIR: z.string().default(''),
+  REMOTE_DASHBOARD_URL: z.string().default('/mfe/dashboard/mf-manifest.json'),
+  REMOTE_CONTACTS_URL: z.string().default('/mfe/contacts/mf-manifest.json'),
+  REMOTE_LISTS_URL: z.string().default('/mfe/lists/mf-manifest.json'),
+  /** Behind a reverse proxy, trust its X-Forwarded-For for rate limiting (number of hops). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+});
+export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

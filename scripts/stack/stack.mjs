@@ -1,0 +1,138 @@
+// Starts Kith's services and gateway as child processes against given infrastructure.
+// Used by `npm start`, the integration tests and the benchmarks, so all run the same way.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, httpOk, preferredPort, startProcess, waitUntil } from './processes.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SERVICES = ['auth', 'contacts', 'notifications'];
+export const DEFAULT_PORTS = { gateway: 8080, auth: 3001, contacts: 3002, notifications: 3003 };
+
+const entryOf = (name) => (name === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', name, 'dist', 'main.js'));
+
+/** An Ed25519 key pair for access tokens, as PEM. */
+export function generateJwtKeys() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519', {
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  return { privateKey, publicKey };
+}
+
+/** Keys from JWT_PRIVATE_KEY/JWT_PUBLIC_KEY, else a development pair kept in `dir` (created once). */
+export function loadOrCreateJwtKeys(dir) {
+  if (process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY) {
+    return { privateKey: process.env.JWT_PRIVATE_KEY, publicKey: process.env.JWT_PUBLIC_KEY };
+  }
+  const privatePath = join(dir, 'jwt-private.pem');
+  const publicPath = join(dir, 'jwt-public.pem');
+  if (!existsSync(privatePath) || !existsSync(publicPath)) {
+    mkdirSync(dir, { recursive: true });
+    const keys = generateJwtKeys();
+    writeFileSync(privatePath, keys.privateKey, { mode: 0o600 });
+    writeFileSync(publicPath, keys.publicKey);
+  }
+  return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+}
+
+export function databaseUrlFor(serverUrl, name) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Starts the named services (and the gateway if listed) and waits until each answers /health.
+ * Returns handles to stop, restart or add replicas of a service.
+ */
+export async function startStack({
+  infra,
+  services = [...SERVICES, 'gateway'],
+  keys,
+  env = {},
+  ports = {},
+  databaseSuffix = '',
+  quiet = false,
+  appUrl,
+}) {
+  for (const name of services) {
+    if (!existsSync(entryOf(name))) throw new Error(`${entryOf(name)} is missing: run \`npm run build\` first.`);
+  }
+  const resolvedPorts = {};
+  for (const name of [...SERVICES, 'gateway']) {
+    // The gateway's port is the public one and must be exactly as asked; services just need a free one.
+    resolvedPorts[name] = ports[name] == null ? await freePort() : name === 'gateway' ? ports[name] : await preferredPort(ports[name]);
+  }
+  const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${resolvedPorts[name]}`]));
+  const databaseUrls = Object.fromEntries(SERVICES.map((name) => [name, databaseUrlFor(infra.databaseUrl, `kith_${name}${databaseSuffix}`)]));
+  const gatewayUrl = `http://127.0.0.1:${resolvedPorts.gateway}`;
+
+  const sharedEnv = {
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    NATS_URL: infra.natsUrl,
+    SMTP_URL: infra.smtpUrl ?? '',
+    JWT_PUBLIC_KEY: keys.publicKey,
+    APP_URL: appUrl ?? `http://localhost:${resolvedPorts.gateway}`,
+    SEED_DEMO: 'true',
+  };
+  const envFor = (name, port) => {
+    const own = { PORT: String(port) };
+    if (name === 'auth') own.JWT_PRIVATE_KEY = keys.privateKey;
+    if (name === 'gateway') {
+      Object.assign(own, {
+        AUTH_URL: urls.auth,
+        CONTACTS_URL: urls.contacts,
+        NOTIFICATIONS_URL: urls.notifications,
+        STATIC_DIR: ROOT,
+      });
+    } else {
+      own.DATABASE_URL = databaseUrls[name];
+    }
+    // Explicit overrides win, so a test can point the gateway at a stand-in upstream.
+    return { PATH: process.env.PATH, HOME: process.env.HOME, ...sharedEnv, ...own, ...env };
+  };
+
+  /** name → list of running replicas (index 0 is the primary on the published port). */
+  const running = new Map();
+
+  async function startService(name, { replica = 1, env: extraEnv = {} } = {}) {
+    const port = replica === 1 ? resolvedPorts[name] : await freePort();
+    const label = replica === 1 ? name : `${name}#${replica}`;
+    const proc = startProcess(label, process.execPath, ['--enable-source-maps', entryOf(name)], {
+      env: { ...envFor(name, port), ...extraEnv },
+      cwd: ROOT,
+      quiet,
+    });
+    const healthUrl = name === 'gateway' ? `http://127.0.0.1:${port}/api/health/live` : `http://127.0.0.1:${port}/health`;
+    await waitUntil(() => httpOk(healthUrl), { process: proc, what: label, timeoutMs: 90_000 });
+    const handle = { ...proc, port, url: `http://127.0.0.1:${port}`, replica };
+    running.set(name, [...(running.get(name) ?? []).filter((other) => other.replica !== replica), handle]);
+    return handle;
+  }
+
+  async function stopService(name, { replica } = {}) {
+    const replicas = running.get(name) ?? [];
+    const targets = replica ? replicas.filter((handle) => handle.replica === replica) : replicas;
+    await Promise.all(targets.map((handle) => handle.stop()));
+    running.set(name, replicas.filter((handle) => !targets.includes(handle)));
+  }
+
+  async function stop() {
+    // Gateway first so no new requests arrive, then the services.
+    await stopService('gateway');
+    await Promise.all([...running.keys()].map((name) => stopService(name)));
+  }
+
+  try {
+    // Services boot in parallel (each migrates its own database); the gateway last.
+    await Promise.all(services.filter((name) => name !== 'gateway').map((name) => startService(name)));
+    if (services.includes('gateway')) await startService('gateway');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return { gatewayUrl, urls, ports: resolvedPorts, databaseUrls, natsUrl: infra.natsUrl, smtpUrl: infra.smtpUrl, env: { ...sharedEnv, JWT_PRIVATE_KEY: keys.privateKey }, running, startService, stopService, stop };
+}

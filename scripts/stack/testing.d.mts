@@ -1,0 +1,37 @@
+import type { AuthTokens, User } from '@kith/contracts';
+
+export interface ServiceHandle {
+  name: string;
+  port: number;
+  url: string;
+  replica: number;
+  stop(timeoutMs?: number): Promise<void>;
+  recentOutput(): string;
+}
+
+export interface RegisteredUser {
+  user: User;
+  tokens: AuthTokens;
+  password: string;
+  authHeader: { authorization: string };
+}
+
+export interface TestStack {
+  gatewayUrl: string;
+  urls: Record<'auth' | 'contacts' | 'notifications', string>;
+  ports: Record<string, number>;
+  databaseUrls: Record<'auth' | 'contacts' | 'notifications', string>;
+  natsUrl: string;
+  smtpUrl: string;
+  env: Record<string, string>;
+  startService(name: string, options?: { replica?: number; env?: Record<string, string> }): Promise<ServiceHandle>;
+  stopService(name: string, options?: { replica?: number }): Promise<void>;
+  registerUser(overrides?: Partial<{ firstName: string; lastName: string; email: string; password: string }>): Promise<RegisteredUser>;
+  stop(): Promise<void>;
+}
+
+export function startTestStack(options?: {
+  services?: string[];
+  env?: Record<string, string>;
+  smtpUrl?: string;
+}): Promise<TestStack>;

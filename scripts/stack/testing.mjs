@@ -1,0 +1,59 @@
+// Test harness: a real stack (built services as processes) on the PostgreSQL and NATS named by
+// DATABASE_URL and NATS_URL (scripts/test.mjs provides them), with fresh databases per stack.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { databaseUrlFor, generateJwtKeys, startStack, SERVICES } from './stack.mjs';
+
+let userCounter = 0;
+
+export async function startTestStack({ services = [...SERVICES, 'gateway'], env = {}, smtpUrl } = {}) {
+  const { DATABASE_URL, NATS_URL } = process.env;
+  if (!DATABASE_URL || !NATS_URL) {
+    throw new Error('Integration tests need DATABASE_URL and NATS_URL (run them with `npm test`, which provides both).');
+  }
+  const suffix = `_t${randomBytes(4).toString('hex')}`;
+  const infra = { databaseUrl: DATABASE_URL, natsUrl: NATS_URL, smtpUrl: smtpUrl ?? process.env.SMTP_URL ?? 'smtp://127.0.0.1:1' };
+  const stack = await startStack({
+    infra,
+    services,
+    keys: generateJwtKeys(),
+    databaseSuffix: suffix,
+    quiet: process.env.STACK_VERBOSE !== '1',
+    env: { SEED_DEMO: 'false', AUTH_RATE_LIMIT_MAX: '100000', NODE_ENV: 'test', ...env },
+  });
+
+  /** Registers a fresh user through the gateway. */
+  async function registerUser(overrides = {}) {
+    userCounter += 1;
+    const body = {
+      firstName: 'Test',
+      lastName: `User${userCounter}`,
+      email: `user${userCounter}-${randomBytes(4).toString('hex')}@example.test`,
+      password: 'correct-horse-1',
+      ...overrides,
+    };
+    const response = await fetch(`${stack.gatewayUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(json)}`);
+    const { user, tokens } = json.data;
+    return { user, tokens, password: body.password, authHeader: { authorization: `Bearer ${tokens.accessToken}` } };
+  }
+
+  /** Drops this stack's databases after stopping it. */
+  async function stop() {
+    await stack.stop();
+    const admin = new pg.Client({ connectionString: databaseUrlFor(DATABASE_URL, 'postgres') });
+    await admin.connect();
+    try {
+      for (const name of SERVICES) await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  return { ...stack, registerUser, stop };
+}

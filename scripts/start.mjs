@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm start`: build everything, bring up infrastructure (from env or embedded), start every
+// service and the gateway, print the URLs, and stop it all on Ctrl-C / SIGTERM.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { DEFAULT_PORTS, ROOT, loadOrCreateJwtKeys, startInfra, startStack } from './stack/index.mjs';
+
+const dataDir = join(ROOT, '.data');
+const skipBuild = process.argv.includes('--no-build');
+
+if (!skipBuild) {
+  console.log('Building Kith (cached builds are reused)...');
+  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+}
+
+let infra;
+let stack;
+let stopping = false;
+async function shutdown(signal, exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal ?? 'exit'}: stopping Kith...`);
+  await stack?.stop().catch((error) => console.error(error));
+  await infra?.stop().catch((error) => console.error(error));
+  console.log('Stopped.');
+  process.exit(exitCode);
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+try {
+  infra = await startInfra({ dataDir });
+  const gatewayPort = Number(process.env.PORT ?? DEFAULT_PORTS.gateway);
+  stack = await startStack({
+    infra,
+    keys: loadOrCreateJwtKeys(join(dataDir, 'keys')),
+    ports: { ...DEFAULT_PORTS, gateway: gatewayPort },
+    appUrl: process.env.APP_URL,
+    env: { NODE_ENV: 'production', ...(process.env.SEED_DEMO ? { SEED_DEMO: process.env.SEED_DEMO } : {}) },
+  });
+  const url = process.env.APP_URL ?? `http://localhost:${gatewayPort}`;
+  console.log(`
+  Kith is running.
+    App:          ${url}
+    Health:       ${url}/api/health
+    Demo account: demo@kith.app / demo1234${infra.mailUiUrl ? `\n    Mail inbox:   ${infra.mailUiUrl}` : ''}
+  Press Ctrl-C to stop.
+`);
+} catch (error) {
+  console.error(`\nKith could not start: ${error.message}`);
+  await shutdown(undefined, 1);
+}
