@@ -1,0 +1,2 @@
+// An async boundary, so the shared singletons are negotiated before anything renders.
+import('./bootstrap.js');

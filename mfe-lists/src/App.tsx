@@ -1,0 +1,26 @@
+import { ErrorBoundary, LoadingErrorFallback } from '@kith/web-kit';
+import { ListsScreen } from './components/ListsScreen.js';
+import { listsStore } from './store/lists-store.js';
+import './remote.css';
+
+/** The `lists/App` module the shell mounts at /lists. */
+export function App() {
+  return (
+    <ErrorBoundary
+      fallback={({ retry }) => (
+        <LoadingErrorFallback
+          title="Lists Loading Error"
+          actionLabel="Reload Lists"
+          onAction={() => {
+            void listsStore.getState().load();
+            retry();
+          }}
+        />
+      )}
+    >
+      <ListsScreen />
+    </ErrorBoundary>
+  );
+}
+
+export default App;

@@ -1,0 +1,138 @@
+import type { ContactList } from '@kith/contracts';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorBanner,
+  LoadingErrorFallback,
+  LoadingState,
+  PageHeader,
+  SortControl,
+  ViewToggle,
+  usePreferences,
+} from '@kith/web-kit';
+import { FolderPlus, Plus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { LIST_SORT_OPTIONS, listSortKey, sortLists } from '../logic/list-view.js';
+import { useListsStore } from '../store/lists-store.js';
+import { ListCard } from './ListCard.js';
+import { ListFormModal } from './ListFormModal.js';
+
+type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; list: ContactList };
+
+/** The Lists screen (/lists): every list with counts, sorting, and create / edit / delete. */
+export function ListsScreen() {
+  const { lists, status, error, load, create, update, remove, dismissError } = useListsStore((state) => state);
+  const { preferences, setPreference } = usePreferences('lists');
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<ContactList | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const sortBy = listSortKey(preferences.sortBy);
+  const sorted = useMemo(() => sortLists(lists, sortBy, preferences.sortOrder), [lists, sortBy, preferences.sortOrder]);
+
+  if (status === 'error') {
+    return <LoadingErrorFallback title="Lists Loading Error" message={error ?? 'Failed to fetch lists'} actionLabel="Reload Lists" onAction={() => void load()} />;
+  }
+
+  const openCreate = () => {
+    dismissError();
+    setEditing({ mode: 'create' });
+  };
+  const closeForm = () => {
+    dismissError();
+    setEditing({ mode: 'closed' });
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeletePending(true);
+    await remove(deleting._id);
+    setDeletePending(false);
+    setDeleting(null);
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title="Contact Lists"
+        subtitle="Organize your contacts into groups with custom reminder intervals"
+        actions={
+          <Button onClick={openCreate} data-tour="create-list">
+            <Plus className="size-4" aria-hidden="true" />
+            Create New List
+          </Button>
+        }
+      />
+
+      {error && editing.mode === 'closed' && <ErrorBanner message={error} onDismiss={dismissError} />}
+
+      {status !== 'ready' ? (
+        <LoadingState label="Loading lists..." />
+      ) : lists.length === 0 ? (
+        <EmptyState
+          icon={<FolderPlus className="size-6" aria-hidden="true" />}
+          title="No lists yet"
+          description="Create your first list to organize your contacts with custom reminder intervals"
+          action={
+            <Button onClick={openCreate}>
+              <Plus className="size-4" aria-hidden="true" />
+              Create Your First List
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 shadow-sm">
+            <ViewToggle value={preferences.view} onChange={(view) => setPreference('view', view)} />
+            <SortControl
+              options={LIST_SORT_OPTIONS}
+              sortBy={sortBy}
+              sortOrder={preferences.sortOrder}
+              onSortByChange={(value) => setPreference('sortBy', value)}
+              onSortOrderChange={(order) => setPreference('sortOrder', order)}
+            />
+          </div>
+          {preferences.view === 'grid' ? (
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-tour="lists">
+              {sorted.map((list) => (
+                <ListCard key={list._id} list={list} view="grid" onEdit={(target) => setEditing({ mode: 'edit', list: target })} onDelete={setDeleting} />
+              ))}
+            </div>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" data-tour="lists">
+              {sorted.map((list) => (
+                <ListCard key={list._id} list={list} view="list" onEdit={(target) => setEditing({ mode: 'edit', list: target })} onDelete={setDeleting} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      <ListFormModal
+        open={editing.mode !== 'closed'}
+        list={editing.mode === 'edit' ? editing.list : null}
+        error={editing.mode === 'closed' ? null : error}
+        onDismissError={dismissError}
+        onClose={closeForm}
+        onSubmit={(input) => (editing.mode === 'edit' ? update(editing.list._id, input) : create(input))}
+      />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete "${deleting.name}"?` : 'Delete list'}
+        message="Are you sure you want to delete this list? This action cannot be undone."
+        confirmLabel="Delete List"
+        danger
+        loading={deletePending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p className="mt-2 text-xs text-slate-500">Its contacts are kept; they simply no longer belong to a list.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

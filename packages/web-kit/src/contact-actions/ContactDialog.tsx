@@ -1,0 +1,151 @@
+import { fullName, type Contact, type ContactResponse } from '@kith/contracts';
+import { format } from './format-date.js';
+import { BellPlus, CheckCircle2, Mail, MessageSquare, Phone } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { api } from '../api/client.js';
+import { getErrorMessage } from '../feedback/error-message.js';
+import { notify } from '../feedback/notify.js';
+import { Button, buttonClassName } from '../ui/Button.js';
+import { FormField, inputClassName } from '../ui/layout.js';
+import { Modal } from '../ui/Modal.js';
+import { isBeforeToday, parseLocalInput, toLocalDateInput } from './log-contact.js';
+
+export interface ContactDialogProps {
+  contact: Contact | null;
+  onClose: () => void;
+  /** Called with the contact the server returned after marking or scheduling. */
+  onChanged?: (contact: Contact) => void;
+}
+
+const contactPath = (contact: Contact) => `/contacts/${encodeURIComponent(contact._id)}`;
+
+/** Reach out now: Mark as Contacted, Call (tel:), Text (sms:) or Schedule Future Reminder. */
+export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProps) {
+  const ids = { date: useId(), notes: useId() };
+  const [busy, setBusy] = useState<'mark' | 'schedule' | null>(null);
+  const [scheduling, setScheduling] = useState(false);
+  const [reminderDate, setReminderDate] = useState('');
+  const [reminderNotes, setReminderNotes] = useState('');
+  const [dateError, setDateError] = useState<string>();
+
+  useEffect(() => {
+    setScheduling(false);
+    setReminderDate('');
+    setReminderNotes('');
+    setDateError(undefined);
+  }, [contact]);
+
+  if (!contact) return null;
+
+  const markContacted = async () => {
+    setBusy('mark');
+    try {
+      const result = await api.patch<ContactResponse>(`${contactPath(contact)}/mark-contacted`);
+      notify.success('Contact marked as contacted');
+      onChanged?.(result.contact);
+      onClose();
+    } catch (error) {
+      notify.error(getErrorMessage(error, 'Failed to mark contact as contacted'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const schedule = async (event: FormEvent) => {
+    event.preventDefault();
+    const date = parseLocalInput(reminderDate);
+    if (!date) return setDateError('Reminder date is required');
+    if (isBeforeToday(date)) return setDateError('Reminder date cannot be before today');
+    setBusy('schedule');
+    try {
+      const notes = reminderNotes.trim();
+      const result = await api.post<ContactResponse>(`${contactPath(contact)}/schedule-reminder`, {
+        // A calendar date, not a moment: the day the user picked, whatever their time zone.
+        body: { reminderDate, ...(notes ? { notes } : {}) },
+      });
+      notify.success('Reminder scheduled successfully');
+      onChanged?.(result.contact);
+      onClose();
+    } catch (error) {
+      notify.error(getErrorMessage(error, 'Failed to schedule reminder'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const phone = contact.phoneNumber?.replace(/[^\d+]/g, '');
+  const linkClass = (enabled: boolean) => buttonClassName('secondary', 'md', enabled ? 'w-full' : 'pointer-events-none w-full opacity-50');
+
+  return (
+    <Modal open onClose={onClose} dismissible={busy === null} title={`Contact ${fullName(contact)}`} description="Reach out now or plan when to get in touch.">
+      <div className="space-y-5">
+        <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-700">
+            {(contact.firstName[0] ?? '') + (contact.lastName[0] ?? '')}
+          </span>
+          <div className="min-w-0 text-sm">
+            <p className="font-semibold text-slate-900">{fullName(contact)}</p>
+            {contact.phoneNumber && <p className="truncate text-slate-500">{contact.phoneNumber}</p>}
+            {contact.email && (
+              <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1 truncate text-blue-600 hover:underline">
+                <Mail className="size-3.5" aria-hidden="true" />
+                {contact.email}
+              </a>
+            )}
+            {contact.reminderDate && <p className="text-slate-500">Reminder set for {format(contact.reminderDate)}</p>}
+          </div>
+        </div>
+
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <Button variant="success" onClick={markContacted} loading={busy === 'mark'} disabled={busy !== null}>
+            <CheckCircle2 className="size-4" aria-hidden="true" />
+            Mark as Contacted
+          </Button>
+          <a href={phone ? `tel:${phone}` : undefined} aria-disabled={!phone} className={linkClass(Boolean(phone))} title={phone ? undefined : 'No phone number'}>
+            <Phone className="size-4" aria-hidden="true" />
+            Call
+          </a>
+          <a href={phone ? `sms:${phone}` : undefined} aria-disabled={!phone} className={linkClass(Boolean(phone))} title={phone ? undefined : 'No phone number'}>
+            <MessageSquare className="size-4" aria-hidden="true" />
+            Text
+          </a>
+        </div>
+
+        {scheduling ? (
+          <form onSubmit={schedule} noValidate className="space-y-4 rounded-xl border border-slate-200 p-4">
+            <FormField label="Reminder date" htmlFor={ids.date} error={dateError}>
+              <input
+                id={ids.date}
+                type="date"
+                required
+                min={toLocalDateInput(new Date())}
+                value={reminderDate}
+                onChange={(event) => {
+                  setReminderDate(event.target.value);
+                  setDateError(undefined);
+                }}
+                className={inputClassName(Boolean(dateError))}
+              />
+            </FormField>
+            <FormField label="Note (optional)" htmlFor={ids.notes}>
+              <input id={ids.notes} value={reminderNotes} onChange={(event) => setReminderNotes(event.target.value)} placeholder="e.g. Ask about the new job" className={inputClassName()} />
+            </FormField>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setScheduling(false)} disabled={busy !== null}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!reminderDate || busy !== null} loading={busy === 'schedule'}>
+                Schedule Reminder
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <Button variant="ghost" className="w-full" onClick={() => setScheduling(true)} disabled={busy !== null}>
+            <BellPlus className="size-4" aria-hidden="true" />
+            Schedule Future Reminder
+          </Button>
+        )}
+      </div>
+    </Modal>
+  );
+}

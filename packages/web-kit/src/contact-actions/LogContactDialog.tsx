@@ -1,0 +1,167 @@
+import {
+  COMMUNICATION_TYPE_LABELS,
+  CommunicationType,
+  DEFAULT_COMMUNICATION_TYPE,
+  QUICK_DATE_CHOICES,
+  ValidationMessage,
+  fullName,
+  type Contact,
+  type LogContactResponse,
+} from '@kith/contracts';
+import clsx from 'clsx';
+import { Handshake, Mail, MessageSquare, MoreHorizontal, Phone } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { api } from '../api/client.js';
+import { getErrorMessage } from '../feedback/error-message.js';
+import { notify } from '../feedback/notify.js';
+import { Button } from '../ui/Button.js';
+import { FormField, inputClassName } from '../ui/layout.js';
+import { Modal } from '../ui/Modal.js';
+import { buildLogRequest, isInFuture, parseLocalInput, quickDateTime, toLocalDateTimeInput } from './log-contact.js';
+
+const METHOD_ICONS = {
+  PHONE_CALL: Phone,
+  TEXT: MessageSquare,
+  EMAIL: Mail,
+  IN_PERSON: Handshake,
+  OTHER: MoreHorizontal,
+} as const;
+
+export interface LogContactDialogProps {
+  /** The contact to log an interaction with; null keeps the dialog closed. */
+  contact: Pick<Contact, '_id' | 'firstName' | 'lastName'> | null;
+  onClose: () => void;
+  /** Called with the updated contact once the log is saved (the parent reloads). */
+  onLogged?: (contact: Contact) => void;
+}
+
+/** 'Log Contact with {first last}': method (default phone call), date and time (default now, never later), notes. */
+export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialogProps) {
+  const ids = { method: useId(), when: useId(), notes: useId() };
+  const [type, setType] = useState<CommunicationType>(DEFAULT_COMMUNICATION_TYPE);
+  const [dateTime, setDateTime] = useState(() => toLocalDateTimeInput(new Date()));
+  const [notes, setNotes] = useState('');
+  const [dateError, setDateError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  // Every opening starts from the defaults: phone call, now, no notes.
+  useEffect(() => {
+    if (!contact) return;
+    setType(DEFAULT_COMMUNICATION_TYPE);
+    setDateTime(toLocalDateTimeInput(new Date()));
+    setNotes('');
+    setDateError(undefined);
+  }, [contact]);
+
+  if (!contact) return null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const when = parseLocalInput(dateTime);
+    if (!when) return setDateError('Date and time are required');
+    if (isInFuture(when)) return setDateError(ValidationMessage.DATE_IN_FUTURE);
+    setSaving(true);
+    try {
+      const result = await api.post<LogContactResponse>('/communications/log', { body: buildLogRequest(contact._id, { type, dateTime, notes }) });
+      notify.success('Contact logged successfully');
+      onLogged?.(result.contact);
+      onClose();
+    } catch (error) {
+      notify.error(getErrorMessage(error, 'Failed to log contact'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const formId = `${ids.method}-form`;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!saving}
+      title={`Log Contact with ${fullName(contact)}`}
+      description="Record how and when you got in touch. This resets their reminder timer."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={saving}>
+            Log Contact
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+        <fieldset>
+          <legend id={ids.method} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Communication method
+          </legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-5" role="radiogroup" aria-labelledby={ids.method}>
+            {Object.values(CommunicationType).map((method) => {
+              const Icon = METHOD_ICONS[method];
+              const selected = method === type;
+              return (
+                <button
+                  key={method}
+                  type="button"
+                  role="radio"
+                  aria-checked={selected}
+                  onClick={() => setType(method)}
+                  className={clsx(
+                    'flex flex-col items-center gap-1 rounded-xl px-2 py-2.5 text-xs font-medium ring-1 ring-inset transition-colors',
+                    selected ? 'bg-blue-50 text-blue-700 ring-2 ring-blue-600' : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50',
+                  )}
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {COMMUNICATION_TYPE_LABELS[method]}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <FormField label="Date and time" htmlFor={ids.when} error={dateError}>
+          <input
+            id={ids.when}
+            type="datetime-local"
+            required
+            value={dateTime}
+            max={toLocalDateTimeInput(new Date())}
+            onChange={(event) => {
+              setDateTime(event.target.value);
+              setDateError(undefined);
+            }}
+            className={inputClassName(Boolean(dateError))}
+          />
+          <div className="mt-2 flex flex-wrap gap-2">
+            {QUICK_DATE_CHOICES.map((choice) => (
+              <button
+                key={choice.label}
+                type="button"
+                onClick={() => {
+                  setDateTime(quickDateTime(choice.daysAgo));
+                  setDateError(undefined);
+                }}
+                className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200"
+              >
+                {choice.label}
+              </button>
+            ))}
+          </div>
+        </FormField>
+
+        <FormField label="Notes (optional)" htmlFor={ids.notes}>
+          <textarea
+            id={ids.notes}
+            rows={3}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            placeholder="What did you talk about?"
+            className={inputClassName()}
+          />
+        </FormField>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { DEMO_ACCOUNT } from '@kith/contracts';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { session } from '../api/session.js';
+import { useAuthStore } from '../auth/useAuthStore.js';
+import { Toaster } from '../feedback/Toaster.js';
+import { LoadingState } from '../ui/Spinner.js';
+
+/**
+ * A remote on its own (`rsbuild dev` in its folder): the router and toasts the shell would give
+ * it, and a session — the stored one, else the demo account — so its screens can call the API.
+ */
+export function StandaloneRemote({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(() => Boolean(session.accessToken()));
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (ready) return;
+    useAuthStore
+      .getState()
+      .login({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })
+      .then(() => setReady(true))
+      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+  }, [ready]);
+
+  return (
+    <StrictMode>
+      <BrowserRouter>
+        <Toaster />
+        <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+          {error ? (
+            <p role="alert" className="text-sm text-red-700">
+              Could not sign in as the demo account: {error}
+            </p>
+          ) : ready ? (
+            children
+          ) : (
+            <LoadingState label="Signing in as the demo account..." />
+          )}
+        </main>
+      </BrowserRouter>
+    </StrictMode>
+  );
+}
