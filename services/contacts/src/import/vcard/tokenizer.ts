@@ -5,54 +5,53 @@
  */
 import type { RawCard, RawProperty, VCardParam } from './types.js';
 
-export interface TokenizeResult {
-  cards: RawCard[];
-  errors: string[];
-}
-
 export interface TokenizeOptions {
   /** Upper-case property names to keep; others (PHOTO, NOTE…) are skipped without being parsed. All when absent. */
   keep?: ReadonlySet<string>;
 }
 
-/** Any CRs before an LF belong to the line end (CRLF, LF, CR CR LF); a lone CR ends a line too. */
-const LINE_BREAK = /\r*\n|\r/;
 const BEGIN_CARD = /^begin:vcard\s*$/i;
 const END_CARD = /^end:vcard\s*$/i;
 const QUOTED_PRINTABLE = /quoted-printable/i;
 
-/** A property line still being collected from its physical lines. */
+/** A logical line being collected from its physical lines. */
 interface PendingLine {
-  pieces: string[];
+  text: string;
   line: number;
   quotedPrintable: boolean;
+  /** A property the caller does not want (a 40 KB PHOTO…): its continuation lines are read but not kept. */
+  skipped: boolean;
+  softBreak: boolean;
 }
 
-export function tokenize(bytes: string, options: TokenizeOptions = {}): TokenizeResult {
-  const cards: RawCard[] = [];
+/**
+ * Hands each complete card to `onCard` as soon as its END:VCARD is read, so a caller that maps
+ * cards right away holds only one raw card at a time. Returns the problems met, in file order.
+ */
+export function tokenize(bytes: string, onCard: (card: RawCard) => void, options: TokenizeOptions = {}): string[] {
+  const { keep } = options;
   const errors: string[] = [];
   let card: RawCard | null = null;
   let cardCount = 0;
   let strayTextReported = false;
   let pending: PendingLine | null = null;
 
-  const closeUnfinishedCard = (reason: string) => {
-    if (card) errors.push(`Card ${card.number} (line ${card.line}): ${reason}`);
+  const closeUnfinishedCard = () => {
+    if (card) errors.push(`Card ${card.number} (line ${card.line}): missing END:VCARD`);
     card = null;
   };
 
-  const handleLine = ({ pieces, line }: PendingLine) => {
-    const text = pieces.length === 1 ? pieces[0]! : pieces.join('');
+  const handleLine = ({ text, line, skipped }: PendingLine) => {
     if (BEGIN_CARD.test(text)) {
-      closeUnfinishedCard('missing END:VCARD');
+      closeUnfinishedCard();
       card = { number: ++cardCount, line, properties: [] };
       strayTextReported = false;
     } else if (END_CARD.test(text)) {
-      if (card) cards.push(card);
+      if (card) onCard(card);
       else errors.push(`Line ${line}: END:VCARD without BEGIN:VCARD was ignored`);
       card = null;
     } else if (card) {
-      const property = parsePropertyLine(text, options.keep);
+      const property = skipped ? null : parsePropertyLine(text);
       if (property) card.properties.push(property);
     } else if (!strayTextReported) {
       errors.push(`Line ${line}: text outside a vCard was ignored`);
@@ -60,35 +59,78 @@ export function tokenize(bytes: string, options: TokenizeOptions = {}): Tokenize
     }
   };
 
-  const lines = bytes.split(LINE_BREAK);
-  for (let i = 0; i < lines.length; i++) {
-    const physical = lines[i]!;
+  let lineNumber = 0;
+  for (const physical of physicalLines(bytes)) {
+    lineNumber++;
     const first = physical.charCodeAt(0);
     if (pending && (first === 0x20 || first === 0x09)) {
-      pending.pieces.push(physical.slice(1));
+      const piece = physical.slice(1);
+      if (!pending.skipped) pending.text += piece;
+      pending.softBreak = pending.quotedPrintable && endsWithEquals(piece);
       continue;
     }
-    if (pending && pending.quotedPrintable && endsWithSoftBreak(pending) && !isCardBoundary(physical)) {
-      const last = pending.pieces.length - 1;
-      pending.pieces[last] = pending.pieces[last]!.trimEnd().slice(0, -1);
-      pending.pieces.push(physical);
+    if (pending?.softBreak && !isCardBoundary(physical)) {
+      if (!pending.skipped) pending.text = pending.text.trimEnd().slice(0, -1) + physical;
+      pending.softBreak = endsWithEquals(physical);
       continue;
     }
     if (pending) handleLine(pending);
     pending = null;
-    const trimmed = physical.trim();
-    if (trimmed === '') continue;
-    pending = { pieces: [trimmed === physical ? physical : physical.trimStart()], line: i + 1, quotedPrintable: false };
-    pending.quotedPrintable = QUOTED_PRINTABLE.test(headOf(physical));
+    if (physical.trim() === '') continue;
+    const text = physical.trimStart();
+    const head = headOf(text);
+    const quotedPrintable = QUOTED_PRINTABLE.test(head);
+    pending = {
+      text,
+      line: lineNumber,
+      quotedPrintable,
+      skipped: keep !== undefined && isUnwanted(text, keep),
+      softBreak: quotedPrintable && endsWithEquals(text),
+    };
   }
   if (pending) handleLine(pending);
-  closeUnfinishedCard('missing END:VCARD');
+  closeUnfinishedCard();
   if (cardCount === 0) errors.push('No vCard found: the file has no BEGIN:VCARD line');
-  return { cards, errors };
+  return errors;
 }
 
-function endsWithSoftBreak(pending: PendingLine): boolean {
-  return pending.pieces[pending.pieces.length - 1]!.trimEnd().endsWith('=');
+/** True for a property the caller does not keep; card boundaries are always kept. */
+function isUnwanted(line: string, keep: ReadonlySet<string>): boolean {
+  const nameEnd = line.search(/[;:]/);
+  if (nameEnd === -1) return false; // the name may go on after a fold: decide once the line is whole
+  const name = propertyName(line.slice(0, nameEnd));
+  return name !== 'BEGIN' && name !== 'END' && !keep.has(name);
+}
+
+/** `item1.EMAIL` → `EMAIL`: the group prefix is irrelevant to the importer. */
+function propertyName(qualifiedName: string): string {
+  const trimmed = qualifiedName.trim();
+  return trimmed.slice(trimmed.lastIndexOf('.') + 1).toUpperCase();
+}
+
+/**
+ * The file's lines, one at a time so the file is not held twice. A line ends at LF, CR or CRLF;
+ * a run of CRs before an LF (CR CR LF, written by some Apple exports) is one line end.
+ */
+export function* physicalLines(bytes: string): Generator<string> {
+  let nextLf = bytes.indexOf('\n');
+  let nextCr = bytes.indexOf('\r');
+  let start = 0;
+  while (start <= bytes.length) {
+    if (nextLf !== -1 && nextLf < start) nextLf = bytes.indexOf('\n', start);
+    if (nextCr !== -1 && nextCr < start) nextCr = bytes.indexOf('\r', start);
+    const end = Math.min(nextLf === -1 ? bytes.length : nextLf, nextCr === -1 ? bytes.length : nextCr);
+    yield bytes.slice(start, end);
+    start = end + 1;
+    if (end === nextCr) {
+      while (bytes.charCodeAt(start) === 0x0d) start++;
+      if (bytes.charCodeAt(start) === 0x0a) start++;
+    }
+  }
+}
+
+function endsWithEquals(text: string): boolean {
+  return text.trimEnd().endsWith('=');
 }
 
 function isCardBoundary(line: string): boolean {
@@ -106,18 +148,16 @@ function headOf(line: string): string {
  * `[group.]NAME[;PARAM…]:value`. Lines without a colon (a bare `FN`, base64 lines of a 2.1
  * block that were not indented) carry nothing usable and give null.
  */
-export function parsePropertyLine(line: string, keep?: ReadonlySet<string>): RawProperty | null {
+export function parsePropertyLine(line: string): RawProperty | null {
   const nameEnd = line.search(/[;:]/);
   if (nameEnd <= 0) return null;
   const qualifiedName = line.slice(0, nameEnd).trim();
   const dot = qualifiedName.lastIndexOf('.');
-  const name = qualifiedName.slice(dot + 1).toUpperCase();
-  if (keep && !keep.has(name)) return null;
   const valueStart = line[nameEnd] === ':' ? nameEnd : findValueColon(line, nameEnd);
   if (valueStart === -1) return null;
   return {
     group: dot === -1 ? null : qualifiedName.slice(0, dot),
-    name,
+    name: propertyName(qualifiedName),
     params: parseParams(line.slice(nameEnd, valueStart)),
     value: line.slice(valueStart + 1),
   };
@@ -148,10 +188,15 @@ function parseParams(text: string): VCardParam[] {
       params.push({ name: BARE_ENCODINGS.has(bare) ? 'ENCODING' : 'TYPE', values: [bare] });
       continue;
     }
-    const values = splitOutsideQuotes(part.slice(equals + 1), ',').map((value) => value.trim().replace(/^"|"$/g, ''));
+    const values = splitOutsideQuotes(part.slice(equals + 1), ',').map(unquote);
     params.push({ name: part.slice(0, equals).trim().toUpperCase(), values });
   }
   return params;
+}
+
+function unquote(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed;
 }
 
 function splitOutsideQuotes(text: string, separator: string): string[] {

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { parseVCardFile } from './parse-vcard-file.js';
+import type { ParsedCard } from './types.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/vcards/${name}`, import.meta.url));
+const sut = (name: string) => parseVCardFile(fixture(name));
+
+const person = (
+  firstName: string,
+  lastName: string,
+  email: string | null = null,
+  phoneNumber: string | null = null,
+): ParsedCard => ({ firstName, lastName, email, phoneNumber, isValid: true });
+
+describe('parseVCardFile', () => {
+  it('reads vCard 2.1 quoted-printable values with their charsets, soft line breaks and bad bytes', () => {
+    const { cards, errors } = sut('v21-quoted-printable.vcf');
+
+    expect(cards).toEqual([
+      person('María José', 'Nuñez', 'maria.nunez@example.org', '555-0101'),
+      person('Sigrún', 'Østergaard-Bjørnsdóttir', null, '+45 20 11 22 33'),
+      person('Jürgen', 'Müller', 'juergen@example.net'),
+      person('Lucía', 'Peña'),
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('reads vCard 3.0 cards', () => {
+    expect(sut('v30-basic.vcf')).toEqual({
+      cards: [
+        person('Chidinma', 'Okafor', 'chidinma@example.com', '+234 803 555 0199'),
+        person('Henrik', 'Lindqvist', 'henrik@example.se'),
+      ],
+      errors: [],
+    });
+  });
+
+  it('reads vCard 4.0: PREF=n, tel: URIs, and skips KIND:group cards', () => {
+    expect(sut('v40.vcf').cards).toEqual([
+      person('Amara', 'Tanaka-Reyes', 'amara@example.com', '+1-555-555-0142'),
+      person('Pádraig', 'Ó Súilleabháin', null, '+353 1 555 0123'),
+    ]);
+  });
+
+  it('unfolds space and tab continuations, even inside parameters and UTF-8 characters', () => {
+    expect(sut('folded.vcf').cards).toEqual([
+      person('Zoë', 'Kowalczyk-Brandt', 'zoe.kowalczyk-brandt@example.org', '+48 600 555 0177'),
+    ]);
+  });
+
+  it('drops a UTF-8 byte order mark', () => {
+    expect(sut('utf8-bom.vcf')).toEqual({
+      cards: [person('Linnéa', 'Åberg', 'linnea.aberg@example.se')],
+      errors: [],
+    });
+  });
+
+  it.each(['utf16le-bom.vcf', 'utf16be-bom.vcf', 'utf16be-no-bom.vcf'])('decodes the UTF-16 file %s', (file) => {
+    expect(sut(file)).toEqual({
+      cards: [person('Ren', 'Nakamura', 'ren.nakamura@example.jp', '090-5555-0123'), person('Élodie', 'Dubois')],
+      errors: [],
+    });
+  });
+
+  it.each(['line-endings-crlf.vcf', 'line-endings-lf.vcf', 'line-endings-crcrlf.vcf'])(
+    'reads %s with no stray carriage return in values',
+    (file) => {
+      expect(sut(file)).toEqual({ cards: [person('Karim', 'Haddad', 'karim@example.com', '+961 1 555 010')], errors: [] });
+    },
+  );
+
+  it('takes names from N, falling back to FN only when N is absent or empty', () => {
+    const { cards } = sut('name-fallback.vcf');
+
+    expect(cards.map(({ firstName, lastName }) => [firstName, lastName])).toEqual([
+      ['Margaux', 'Fontaine'],
+      ['Tobias', 'van der Berg'],
+      ['Northwind', 'Bakery Ltd'],
+      ['', 'Sato'],
+      ['', ''],
+      ['Cher', ''],
+    ]);
+  });
+
+  it('marks cards that cannot become a contact invalid, with the reason', () => {
+    const { cards } = sut('name-fallback.vcf');
+
+    expect(cards[4]).toEqual({
+      firstName: '',
+      lastName: '',
+      email: 'nobody@example.com',
+      phoneNumber: null,
+      isValid: false,
+      reason: 'No name: the card has neither an N nor an FN value',
+    });
+    expect(cards[3]).toMatchObject({ isValid: false, reason: 'First name is required' });
+    expect(cards[5]).toMatchObject({ isValid: false, reason: 'Last name is required' });
+    expect(cards.slice(0, 3).every((card) => card.isValid)).toBe(true);
+  });
+
+  it('keeps the preferred TEL and EMAIL (2.1 PREF, TYPE=pref, PREF=n), else the first non-empty one', () => {
+    expect(sut('several-tel-email.vcf').cards).toEqual([
+      person('Inès', 'Moreau', 'ines.moreau@work.example', '+33 1 55 55 01 01'),
+      person('Kwame', 'Osei', 'kwame@home.example', '+233 24 555 0102'),
+      person('Petra', 'Novak', 'petra.novak@example.cz', '555-0202'),
+      person('Mila', 'Ivanova', 'mila.one@example.bg', '+359 88 555 0101'),
+    ]);
+  });
+
+  it('reads grouped item1. properties', () => {
+    expect(sut('grouped-items.vcf').cards).toEqual([
+      person('Beatriz', 'Costa', 'beatriz@example.pt', '+351 21 555 0101'),
+    ]);
+  });
+
+  it('ignores PHOTO, LOGO and KEY blocks, folded or ended by a blank line', () => {
+    expect(sut('photo-blocks.vcf')).toEqual({
+      cards: [
+        person('Solveig', 'Eriksen', 'solveig@example.no'),
+        person('Tendai', 'Moyo', 'tendai.moyo@example.zw', '+263 77 555 0101'),
+      ],
+      errors: [],
+    });
+  });
+
+  it('skips Apple group cards', () => {
+    expect(sut('apple-group.vcf')).toEqual({
+      cards: [person('Giulia', 'Rossi', 'giulia@example.it'), person('Marco', 'Bianchi', null, '+39 333 555 0101')],
+      errors: [],
+    });
+  });
+
+  it('reports malformed cards and stray text without losing the other cards', () => {
+    expect(sut('malformed.vcf')).toEqual({
+      cards: [
+        person('Tunde', 'Adeyemi', 'tunde@example.ng'),
+        person('Hanna', 'Schmidt', null, '+49 30 555 0101'),
+        person('Lucas', 'Garcia', 'lucas@example.es'),
+      ],
+      errors: [
+        'Line 6: text outside a vCard was ignored',
+        'Card 2 (line 8): missing END:VCARD',
+        'Line 17: END:VCARD without BEGIN:VCARD was ignored',
+        'Card 5 (line 23): missing END:VCARD',
+      ],
+    });
+  });
+
+  it('undoes escaped commas, semicolons and backslashes', () => {
+    expect(sut('escaped-chars.vcf').cards).toEqual([
+      person('Seán;Patrick', "O'Brien, Jr.", 'sean,obrien@example.ie', '+353 87 555 0101'),
+      person('Anne-Sophie,', 'the elder Laurent'),
+    ]);
+  });
+
+  it('decodes Shift_JIS, raw and quoted-printable, whose trail bytes look like a backslash', () => {
+    expect(sut('shift-jis.vcf')).toEqual({
+      cards: [person('ソウタ', '八十', null, '090-5555-0188'), person('美咲', '高橋', 'misaki.t@example.jp')],
+      errors: [],
+    });
+  });
+
+  it('reads 8-bit text without a CHARSET as Windows-1252 when it is not UTF-8', () => {
+    expect(sut('latin1-no-charset.vcf').cards).toEqual([person('Renée', 'Grünewald')]);
+  });
+
+  it('reports a file with no vCard in it', () => {
+    expect(parseVCardFile(Buffer.from('Name,Email\nAda,ada@example.com\n'))).toEqual({
+      cards: [],
+      errors: ['Line 1: text outside a vCard was ignored', 'No vCard found: the file has no BEGIN:VCARD line'],
+    });
+  });
+
+  it('returns nothing and no error for an empty file but says there was no card', () => {
+    expect(parseVCardFile(Buffer.alloc(0))).toEqual({
+      cards: [],
+      errors: ['No vCard found: the file has no BEGIN:VCARD line'],
+    });
+  });
+
+  it('parses a 5 MB file of about 15 000 cards', () => {
+    const card = (i: number) =>
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        `N:Family${i};Given${i};;;`,
+        `FN:Given${i} Family${i}`,
+        `EMAIL;TYPE=INTERNET;TYPE=pref:person${i}@example.com`,
+        `TEL;TYPE=CELL:+1 555 ${String(i).padStart(7, '0')}`,
+        `ADR;TYPE=HOME:;;${i} Long Street Name;Some City;Some Region;12345;Some Country`,
+        `NOTE:${'A note that makes the card about as large as a real export would be. '.repeat(3)}`,
+        `PHOTO;ENCODING=b;TYPE=JPEG:${'QUJD'.repeat(19)}`,
+        ` ${'REVG'.repeat(18)}`,
+        'END:VCARD',
+      ].join('\r\n');
+    const data = Buffer.from(Array.from({ length: 15_000 }, (_, i) => card(i)).join('\r\n'));
+
+    const { cards, errors } = parseVCardFile(data);
+
+    expect(data.length).toBeGreaterThan(5_000_000);
+    expect(errors).toEqual([]);
+    expect(cards).toHaveLength(15_000);
+    expect(cards[14_999]).toEqual(person('Given14999', 'Family14999', 'person14999@example.com', '+1 555 0014999'));
+  });
+});
