@@ -1,0 +1,14 @@
+import type { Communication, CommunicationType } from '@kith/contracts';
+import type { Communication as CommunicationRow } from '../generated/prisma/client.js';
+
+export function toCommunication(row: CommunicationRow): Communication {
+  return {
+    _id: row.id,
+    contactId: row.contactId,
+    type: row.type as CommunicationType,
+    timestamp: row.timestamp.toISOString(),
+    notes: row.notes,
+    duration: row.duration,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,60 @@
+import type { ContactSortBy, SortOrder } from '@kith/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+
+/** Columns of a ContactRecord, selected from `contacts c LEFT JOIN contact_lists l`. */
+export const CONTACT_COLUMNS = Prisma.sql`
+  c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
+  c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
+  c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
+  c.reminder_notes AS "reminderNotes", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+  l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
+
+export const CONTACTS_WITH_LIST = Prisma.sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;
+
+export interface ContactFilter {
+  userId: string;
+  listId?: string;
+  search?: string;
+  /** Only contacts overdue at `now`. */
+  overdue?: boolean;
+  now: Date;
+}
+
+/** `%term%` for LIKE with the user's own %, _ and \ taken literally. */
+export function substringPattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** WHERE clause for the contacts page; every branch is served by an index of 0001_init.sql. */
+export function contactWhere(filter: ContactFilter): Prisma.Sql {
+  const conditions = [Prisma.sql`c.user_id = ${filter.userId}::uuid`];
+  if (filter.listId) conditions.push(Prisma.sql`c.list_id = ${filter.listId}::uuid`);
+  if (filter.overdue) conditions.push(Prisma.sql`c.overdue_at <= ${filter.now}`);
+  if (filter.search) conditions.push(Prisma.sql`c.search_text LIKE ${substringPattern(filter.search)}`);
+  return Prisma.join(conditions, ' AND ');
+}
+
+/**
+ * ORDER BY for a sort, always ending in the id so pages are stable. Never contacted counts as
+ * the longest ago: first when sorting by last contact ascending, last when descending.
+ */
+export function contactOrderBy(sortBy: ContactSortBy, sortOrder: SortOrder): Prisma.Sql {
+  const direction = sortOrder === 'desc' ? 'DESC' : 'ASC';
+  switch (sortBy) {
+    case 'name':
+      return Prisma.raw(`lower(c.first_name) ${direction}, lower(c.last_name) ${direction}, c.id ${direction}`);
+    case 'updated':
+      return Prisma.raw(`c.updated_at ${direction}, c.id ${direction}`);
+    case 'created':
+      return Prisma.raw(`c.created_at ${direction}, c.id ${direction}`);
+    case 'lastContact':
+      return Prisma.raw(`c.last_contact_date ${direction} ${direction === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, c.id ${direction}`);
+    default: {
+      const unknownSort: never = sortBy;
+      throw new Error(`Unknown sort ${String(unknownSort)}`);
+    }
+  }
+}
+
+/** Most overdue first: never contacted (the epoch), then the earliest due date. */
+export const MOST_OVERDUE_FIRST = Prisma.sql`c.overdue_at ASC, c.id ASC`;

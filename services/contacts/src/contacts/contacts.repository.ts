@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ContactSortBy, SortOrder } from '@kith/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+import { PrismaService } from '../prisma/prisma.service.js';
+import type { PageRequest } from '../common/paging.js';
+import type { ContactRecord } from './contact.record.js';
+import { CONTACT_COLUMNS, CONTACTS_WITH_LIST, type ContactFilter, contactOrderBy, contactWhere, MOST_OVERDUE_FIRST } from './contact-query.sql.js';
+
+/** A Prisma client or the client of an open transaction. */
+export type Db = Prisma.TransactionClient | PrismaService;
+
+/** What decides a contact's due date, read under a row lock before it changes. */
+export interface OverdueInputs {
+  listId: string | null;
+  customReminderDays: number | null;
+  lastContactDate: Date | null;
+}
+
+export interface ContactWrite {
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+  phoneNumber?: string | null;
+  notes?: string | null;
+  listId?: string | null;
+  customReminderDays?: number | null;
+  lastContactDate?: Date | null;
+  overdueAt?: Date;
+  reminderDate?: Date | null;
+  reminderNotes?: string | null;
+}
+
+/** The only code that reads and writes the contacts table. Reads are raw SQL shaped for the indexes. */
+@Injectable()
+export class ContactsRepository {
+  constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
+
+  async findPage(
+    filter: ContactFilter,
+    sort: { sortBy: ContactSortBy; sortOrder: SortOrder } | 'mostOverdue',
+    page: PageRequest,
+  ): Promise<{ records: ContactRecord[]; total: number }> {
+    const where = contactWhere(filter);
+    const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder);
+    const [records, [{ total }]] = await Promise.all([
+      this.prisma.$queryRaw<ContactRecord[]>`
+        SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
+        WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      this.prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM contacts c WHERE ${where}`,
+    ]);
+    return { records, total };
+  }
+
+  async findById(userId: string, id: string, db: Db = this.prisma): Promise<ContactRecord | null> {
+    const [record] = await db.$queryRaw<ContactRecord[]>`
+      SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST} WHERE c.id = ${id}::uuid AND c.user_id = ${userId}::uuid`;
+    return record ?? null;
+  }
+
+  /** Locks the caller's contact for the rest of the transaction; null when it is not theirs. */
+  async lockOverdueInputs(db: Prisma.TransactionClient, userId: string, id: string): Promise<OverdueInputs | null> {
+    const [row] = await db.$queryRaw<OverdueInputs[]>`
+      SELECT list_id AS "listId", custom_reminder_days AS "customReminderDays", last_contact_date AS "lastContactDate"
+      FROM contacts WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR UPDATE`;
+    return row ?? null;
+  }
+
+  /** The reminder interval of the caller's list, or null when the list is not theirs. */
+  async listReminderDays(userId: string, listId: string, db: Db = this.prisma): Promise<number | null> {
+    const [row] = await db.$queryRaw<{ reminderDays: number }[]>`
+      SELECT reminder_days AS "reminderDays" FROM contact_lists WHERE id = ${listId}::uuid AND user_id = ${userId}::uuid`;
+    return row?.reminderDays ?? null;
+  }
+
+  async create(userId: string, data: ContactWrite & { firstName: string; lastName: string; overdueAt: Date }, db: Db = this.prisma): Promise<string> {
+    const created = await db.contact.create({ data: { ...data, userId }, select: { id: true } });
+    return created.id;
+  }
+
+  async update(userId: string, id: string, data: ContactWrite, db: Db = this.prisma): Promise<boolean> {
+    const { count } = await db.contact.updateMany({ where: { id, userId }, data: { ...data, updatedAt: new Date() } });
+    return count === 1;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const { count } = await this.prisma.contact.deleteMany({ where: { id, userId } });
+    return count === 1;
+  }
+
+  transaction<T>(work: (db: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+}

@@ -1,0 +1,14 @@
+/** A list row with its membership figures (grouped SQL over its contacts). */
+export interface ListRecord {
+  id: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  color: string;
+  reminderDays: number;
+  createdAt: Date;
+  updatedAt: Date;
+  contactCount: number;
+  overdueCount: number;
+  contactIds: string[];
+}
