@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { Contact, ContactInput, ContactList } from '@kith/contracts';
+import type { Contact, ContactInput, ContactList, ContactUpdateInput } from '@kith/contracts';
 import type { ContactsApi } from '../api/contacts-api.js';
 import { createContactsStore, provisionalContact } from './contacts-store.js';
 
@@ -83,7 +83,7 @@ describe('contacts store', () => {
 
   it('rolls back an update and reloads lists only when the list changed', async () => {
     const { store, api } = setup({
-      update: async (_id: string, input: ContactInput) => saved(input, 'c1'),
+      update: async (_id: string, input: ContactUpdateInput) => saved(input as ContactInput, 'c1'),
     });
     await store.getState().load();
     const listsCalls = (api.lists as jest.Mock<() => Promise<ContactList[]>>).mock.calls.length;
