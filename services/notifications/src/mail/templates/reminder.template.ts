@@ -1,0 +1,139 @@
+import {
+  fullName,
+  needsAttentionLabel,
+  type OverdueContactSummary,
+  overdueColorByDays,
+  pluralize,
+  reminderIntervalLabel,
+  type SeverityColor,
+} from '@kith/contracts';
+import { Brand, button, renderLayout, textFooter } from './layout.js';
+import type { RenderedEmail } from './rendered-email.js';
+import { html, type SafeHtml } from './safe-html.js';
+
+export interface ReminderEmailInput {
+  recipient: { firstName: string };
+  /** The overdue contacts to list (a bounded number)... */
+  contacts: OverdueContactSummary[];
+  /** ...out of this many overdue in all. */
+  totalOverdue: number;
+  appUrl: string;
+  /** A reminder the user asked for from the dashboard, not the daily one. */
+  isTest: boolean;
+}
+
+export const NEVER_CONTACTED = 'Never contacted';
+export const NO_LIST = 'No List';
+
+const BADGE: Record<SeverityColor | 'never', { background: string; color: string }> = {
+  yellow: { background: '#fef9c3', color: '#854d0e' },
+  orange: { background: '#ffedd5', color: '#9a3412' },
+  red: { background: '#fee2e2', color: '#991b1b' },
+  green: { background: '#dcfce7', color: '#166534' },
+  never: { background: '#fee2e2', color: '#991b1b' },
+};
+
+export function overdueUrl(appUrl: string): string {
+  return `${appUrl}/contacts?filter=overdue`;
+}
+
+/** How long a contact has been overdue, as the email says it. */
+export function overdueFor(contact: OverdueContactSummary): string {
+  if (contact.lastContactDate == null) return NEVER_CONTACTED;
+  return `${pluralize(contact.daysOverdue ?? 0, 'day')} overdue`;
+}
+
+/** The supporting line: when the last contact was, and the interval it is measured against. */
+export function contactDetail(contact: OverdueContactSummary): string {
+  const interval = reminderIntervalLabel(contact.reminderDays);
+  if (contact.lastContactDate == null || contact.daysSinceLastContact == null) return interval;
+  return `Last contact ${pluralize(contact.daysSinceLastContact, 'day')} ago · ${interval}`;
+}
+
+/** Never contacted first (they have waited longest), then most overdue first. */
+export function byUrgency(contacts: OverdueContactSummary[]): OverdueContactSummary[] {
+  const weight = (contact: OverdueContactSummary) => (contact.lastContactDate == null ? Number.POSITIVE_INFINITY : contact.daysOverdue ?? 0);
+  return [...contacts].sort((a, b) => weight(b) - weight(a) || fullName(a).localeCompare(fullName(b)));
+}
+
+function listCell(contact: OverdueContactSummary): SafeHtml {
+  const dot = contact.listColor ?? '#9ca3af';
+  return html`<span style="display:inline-block;width:8px;height:8px;border-radius:4px;background:${dot};margin-right:6px;vertical-align:middle;"></span><span style="vertical-align:middle;">${contact.listName ?? NO_LIST}</span>`;
+}
+
+function contactRow(contact: OverdueContactSummary): SafeHtml {
+  const badge = BADGE[contact.lastContactDate == null ? 'never' : overdueColorByDays(contact.daysOverdue ?? 0)];
+  return html`<tr>
+  <td style="padding:12px 0;border-top:1px solid ${Brand.border};vertical-align:top;">
+    <div style="font-weight:600;color:${Brand.ink};">${fullName(contact)}</div>
+    <div style="font-size:13px;color:${Brand.muted};">${listCell(contact)} &middot; ${contactDetail(contact)}</div>
+  </td>
+  <td align="right" style="padding:12px 0 12px 12px;border-top:1px solid ${Brand.border};vertical-align:top;white-space:nowrap;">
+    <span style="display:inline-block;padding:3px 10px;border-radius:999px;font-size:12px;font-weight:600;background:${badge.background};color:${badge.color};">${overdueFor(contact)}</span>
+  </td>
+</tr>`;
+}
+
+function subjectOf({ totalOverdue, isTest }: ReminderEmailInput): string {
+  const summary = totalOverdue > 0 ? needsAttentionLabel(totalOverdue) : "you're all caught up";
+  return `${isTest ? '[Test] ' : ''}Kith: ${summary}`;
+}
+
+const TEST_NOTE = 'This is a test reminder you sent yourself from the dashboard.';
+const CAUGHT_UP = "Nothing is overdue right now: you're all caught up! When someone needs attention, your daily reminder lists them like this.";
+
+function renderHtml(input: ReminderEmailInput, contacts: OverdueContactSummary[], footer: string): string {
+  const { recipient, totalOverdue, appUrl, isTest } = input;
+  const more = totalOverdue - contacts.length;
+  const testBanner = isTest
+    ? html`<p style="margin:0 0 20px;padding:10px 14px;border-radius:8px;background:#eff6ff;color:${Brand.primaryDark};font-size:13px;">${TEST_NOTE}</p>`
+    : '';
+  const body =
+    totalOverdue > 0
+      ? html`<h1 style="margin:0 0 8px;font-size:22px;line-height:1.3;">${needsAttentionLabel(totalOverdue)}</h1>
+<p style="margin:0 0 16px;">Hi ${recipient.firstName}, it has been a while since you were in touch with these people. A short message is often all it takes.</p>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="font-size:14px;">
+${contacts.map(contactRow)}
+</table>
+${more > 0 ? html`<p style="margin:12px 0 0;font-size:14px;color:${Brand.muted};">…and ${pluralize(more, 'more contact')} overdue.</p>` : ''}
+${button('See overdue contacts', overdueUrl(appUrl))}`
+      : html`<h1 style="margin:0 0 8px;font-size:22px;line-height:1.3;">You're all caught up!</h1>
+<p style="margin:0 0 16px;">Hi ${recipient.firstName}, ${CAUGHT_UP}</p>
+${button('Open your dashboard', `${appUrl}/dashboard`)}`;
+  return renderLayout({
+    title: subjectOf(input),
+    preheader: totalOverdue > 0 ? `${contacts.map(fullName).slice(0, 3).join(', ')}${totalOverdue > 3 ? ' and others' : ''}` : CAUGHT_UP,
+    content: html`${testBanner}${body}`,
+    appUrl,
+    footer,
+  });
+}
+
+function renderText(input: ReminderEmailInput, contacts: OverdueContactSummary[], footer: string): string {
+  const { recipient, totalOverdue, appUrl, isTest } = input;
+  const lines: string[] = [];
+  if (isTest) lines.push(TEST_NOTE, '');
+  lines.push(`Hi ${recipient.firstName},`, '');
+  if (totalOverdue === 0) {
+    lines.push(CAUGHT_UP, '', `Open your dashboard: ${appUrl}/dashboard`);
+  } else {
+    lines.push(`${needsAttentionLabel(totalOverdue)}. It has been a while since you were in touch with:`, '');
+    for (const contact of contacts) {
+      lines.push(`- ${fullName(contact)}: ${overdueFor(contact)}`, `  ${contact.listName ?? NO_LIST} · ${contactDetail(contact)}`);
+    }
+    const more = totalOverdue - contacts.length;
+    if (more > 0) lines.push(`...and ${pluralize(more, 'more contact')} overdue.`);
+    lines.push('', `See overdue contacts: ${overdueUrl(appUrl)}`);
+  }
+  lines.push('', textFooter(appUrl, footer));
+  return lines.join('\n');
+}
+
+/** The daily (or test) reminder: who is overdue, for how long, in which list. */
+export function renderReminderEmail(input: ReminderEmailInput): RenderedEmail {
+  const contacts = byUrgency(input.contacts);
+  const footer = input.isTest
+    ? 'Daily reminders are sent at 9 AM UTC when someone is overdue.'
+    : 'You get this email at 9 AM UTC on days when someone is overdue.';
+  return { subject: subjectOf(input), html: renderHtml(input, contacts, footer), text: renderText(input, contacts, footer) };
+}

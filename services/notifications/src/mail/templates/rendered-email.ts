@@ -1,0 +1,6 @@
+/** A fully rendered email, ready for the outbox: the same message as HTML and as plain text. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}

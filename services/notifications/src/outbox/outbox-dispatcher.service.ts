@@ -1,0 +1,121 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { retryDelayMs, type RetryPreset } from '@kith/contracts';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
+import { isPermanentSmtpFailure, MailTransport } from '../mail/mail-transport.service.js';
+import { OutboxRepository } from './outbox.repository.js';
+import { type ClaimedEmail, type DeliveryOutcome, EmailKind, type NewOutboxEmail, OutboxStatus } from './outbox.types.js';
+
+/** Mails whose body must not outlive delivery (a reset link is a credential). */
+const SENSITIVE_KINDS: ReadonlySet<string> = new Set([EmailKind.PASSWORD_RESET]);
+
+/**
+ * Decides what one delivery attempt means for the row: sent, retried later with exponential
+ * backoff (transient failures: server down, 4xx), or given up (5xx refusal, last attempt, expired).
+ */
+export async function attemptDelivery(
+  email: ClaimedEmail,
+  send: (email: ClaimedEmail) => Promise<void>,
+  policy: RetryPreset,
+  now: Date = new Date(),
+): Promise<DeliveryOutcome> {
+  if (email.expiresAt && email.expiresAt.getTime() <= now.getTime()) {
+    return { status: OutboxStatus.EXPIRED, error: 'Expired before it could be delivered' };
+  }
+  try {
+    await send(email);
+    return { status: OutboxStatus.SENT, clearBody: SENSITIVE_KINDS.has(email.kind) };
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    const attempts = email.attempts + 1;
+    if (isPermanentSmtpFailure(error) || attempts >= policy.maxAttempts) return { status: OutboxStatus.FAILED, error: message };
+    return { status: OutboxStatus.PENDING, retryAt: new Date(now.getTime() + retryDelayMs(attempts, policy)), error: message };
+  }
+}
+
+/**
+ * Drains the outbox: a poll every OUTBOX_POLL_MS (and a kick whenever mail is queued) runs
+ * OUTBOX_CONCURRENCY workers, each delivering one locked row per transaction until none is due.
+ */
+@Injectable()
+export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(OutboxDispatcher.name);
+  private readonly policy: RetryPreset;
+  private readonly transactionTimeoutMs: number;
+  private timer?: NodeJS.Timeout;
+  private draining: Promise<void> | null = null;
+  private kickedWhileDraining = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    @Inject(OutboxRepository) private readonly outbox: OutboxRepository,
+    @Inject(MailTransport) private readonly transport: MailTransport,
+  ) {
+    this.policy = { maxAttempts: config.OUTBOX_MAX_ATTEMPTS, baseDelayMs: config.OUTBOX_BACKOFF_BASE_MS, maxDelayMs: config.OUTBOX_BACKOFF_MAX_MS };
+    // An SMTP exchange is bounded by three timeouts (connect, greeting, socket); the lock outlives them.
+    this.transactionTimeoutMs = config.SMTP_TIMEOUT_MS * 3 + 5_000;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), this.config.OUTBOX_POLL_MS);
+    this.kick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.draining;
+  }
+
+  /** Queues an email and wakes the workers. */
+  async enqueue(email: NewOutboxEmail): Promise<void> {
+    await this.outbox.enqueue(email);
+    this.kick();
+  }
+
+  /**
+   * Queues an email and delivers it right away, while the caller waits; true when the SMTP server
+   * accepted it. Otherwise it stays queued and the workers retry it like any other.
+   */
+  async sendNow(email: NewOutboxEmail): Promise<boolean> {
+    const id = await this.outbox.enqueue(email);
+    const status = await this.outbox.processById(id, (claimed) => this.deliver(claimed), this.transactionTimeoutMs);
+    return status === OutboxStatus.SENT;
+  }
+
+  /** Starts a drain, or asks the running one to look again when it is done. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.kickedWhileDraining = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+      if (this.kickedWhileDraining) {
+        this.kickedWhileDraining = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    const worker = async () => {
+      while (!this.stopped && (await this.outbox.processNextDue((email) => this.deliver(email), this.transactionTimeoutMs)));
+    };
+    try {
+      await Promise.all(Array.from({ length: this.config.OUTBOX_CONCURRENCY }, worker));
+    } catch (error) {
+      // Database unreachable: the next poll tries again; nothing was lost, rows stay pending.
+      this.logger.error(`Outbox drain failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async deliver(email: ClaimedEmail): Promise<DeliveryOutcome> {
+    const outcome = await attemptDelivery(email, (claimed) => this.transport.send({ ...claimed, to: claimed.toAddress }), this.policy);
+    if (outcome.status !== OutboxStatus.SENT) {
+      this.logger.warn(`${email.kind} ${email.id} attempt ${email.attempts + 1}: ${outcome.status} (${outcome.error})`);
+    }
+    return outcome;
+  }
+}

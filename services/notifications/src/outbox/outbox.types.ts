@@ -1,0 +1,44 @@
+export const EmailKind = {
+  DAILY_REMINDER: 'DAILY_REMINDER',
+  TEST_REMINDER: 'TEST_REMINDER',
+  PASSWORD_RESET: 'PASSWORD_RESET',
+} as const;
+export type EmailKind = (typeof EmailKind)[keyof typeof EmailKind];
+
+export const OutboxStatus = {
+  PENDING: 'PENDING',
+  SENT: 'SENT',
+  /** Gave up: a permanent SMTP refusal, or the last allowed attempt failed. */
+  FAILED: 'FAILED',
+  /** Not sent because it would arrive too late to be useful (an expired reset link). */
+  EXPIRED: 'EXPIRED',
+} as const;
+
+export interface NewOutboxEmail {
+  kind: EmailKind;
+  userId: string | null;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** After this instant the mail is no longer worth sending. */
+  expiresAt?: Date | null;
+}
+
+/** A pending row, locked by the transaction that is delivering it. */
+export interface ClaimedEmail {
+  id: string;
+  kind: EmailKind;
+  toAddress: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+  expiresAt: Date | null;
+}
+
+/** What happened to one delivery attempt; written in the transaction that holds the row lock. */
+export type DeliveryOutcome =
+  | { status: typeof OutboxStatus.SENT; clearBody: boolean }
+  | { status: typeof OutboxStatus.PENDING; retryAt: Date; error: string }
+  | { status: typeof OutboxStatus.FAILED | typeof OutboxStatus.EXPIRED; error: string };

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  NatsSubject,
+  type OverdueDigestRequest,
+  type OverdueDigestResponse,
+  type OverdueForUserRequest,
+  type OverdueForUserResponse,
+  type UpcomingForUserRequest,
+  type UpcomingForUserResponse,
+  type User,
+  type UserByIdRequest,
+  type UserByIdResponse,
+  type UsersByIdsRequest,
+  type UsersByIdsResponse,
+} from '@kith/contracts';
+import { AppError, NatsClient } from '@kith/nest-kit';
+
+/**
+ * What this service asks auth and contacts over NATS. Each call throws an AppError (503 when the
+ * peer is down or silent), so callers never mistake an outage for "nothing to do".
+ */
+@Injectable()
+export class PeersClient {
+  constructor(@Inject(NatsClient) private readonly nats: NatsClient) {}
+
+  async userById(userId: string): Promise<User> {
+    const user = await this.nats.request<UserByIdResponse, UserByIdRequest>(NatsSubject.AUTH_USER_BY_ID, { userId });
+    if (!user) throw AppError.notFound('User');
+    return user;
+  }
+
+  usersByIds(userIds: string[]): Promise<UsersByIdsResponse> {
+    return this.nats.request<UsersByIdsResponse, UsersByIdsRequest>(NatsSubject.AUTH_USERS_BY_IDS, { userIds });
+  }
+
+  overdueDigest(request: OverdueDigestRequest): Promise<OverdueDigestResponse> {
+    return this.nats.request<OverdueDigestResponse, OverdueDigestRequest>(NatsSubject.CONTACTS_OVERDUE_DIGEST, request);
+  }
+
+  overdueForUser(request: OverdueForUserRequest): Promise<OverdueForUserResponse> {
+    return this.nats.request<OverdueForUserResponse, OverdueForUserRequest>(NatsSubject.CONTACTS_OVERDUE_FOR_USER, request);
+  }
+
+  upcomingForUser(request: UpcomingForUserRequest): Promise<UpcomingForUserResponse> {
+    return this.nats.request<UpcomingForUserResponse, UpcomingForUserRequest>(NatsSubject.CONTACTS_UPCOMING_FOR_USER, request);
+  }
+}

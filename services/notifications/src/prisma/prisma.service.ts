@@ -1,0 +1,19 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
+
+/** Pool size: outbox workers each hold a connection while their SMTP send is in flight. */
+const POOL_HEADROOM = 6;
+
+@Injectable()
+export class PrismaService extends PrismaClient implements OnApplicationShutdown {
+  constructor(@Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig) {
+    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: config.OUTBOX_CONCURRENCY + POOL_HEADROOM }) });
+  }
+
+  /** At application shutdown, i.e. after the outbox workers stopped in onModuleDestroy. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.$disconnect();
+  }
+}

@@ -1,0 +1,93 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type OverdueDigestEntry, pluralize, type TriggerDailyResult, type User } from '@kith/contracts';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
+import { renderReminderEmail } from '../mail/templates/reminder.template.js';
+import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
+import { PeersClient } from '../peers/peers.client.js';
+import { DailyRunsRepository, type RunTotals, type RunTrigger } from './daily-runs.repository.js';
+import { type DailyReminderCandidate, RemindersRepository } from './reminders.repository.js';
+import { CONTACTS_PER_EMAIL, utcDay } from './reminder-content.js';
+
+export function dailyRunMessage({ usersProcessed, emailsQueued, alreadySentToday }: RunTotals): string {
+  return (
+    `Daily reminders triggered successfully: ${pluralize(usersProcessed, 'user')} with overdue contacts, ` +
+    `${pluralize(emailsQueued, 'email')} queued, ${alreadySentToday} already sent today.`
+  );
+}
+
+/**
+ * The daily reminder run. Users with overdue contacts come from the contacts digest one batch at
+ * a time (cursor), their names and addresses from auth in one call per batch, so memory stays
+ * flat in the number of users. A user's reminder is queued only once all of their data is in
+ * hand; if a peer fails mid-run, the run is recorded as failed and retried later, and the users
+ * already queued are skipped by the (user, day) claim.
+ */
+@Injectable()
+export class DailyRunService {
+  private readonly logger = new Logger(DailyRunService.name);
+  private inProgress = 0;
+
+  constructor(
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    @Inject(PeersClient) private readonly peers: PeersClient,
+    @Inject(RemindersRepository) private readonly reminders: RemindersRepository,
+    @Inject(DailyRunsRepository) private readonly runs: DailyRunsRepository,
+    @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
+  ) {}
+
+  get isRunning(): boolean {
+    return this.inProgress > 0;
+  }
+
+  async run(trigger: RunTrigger, now: Date = new Date()): Promise<TriggerDailyResult> {
+    const day = utcDay(now);
+    const runId = await this.runs.start(day, trigger);
+    const totals: RunTotals = { usersProcessed: 0, emailsQueued: 0, alreadySentToday: 0 };
+    this.inProgress += 1;
+    try {
+      let cursor: string | null = null;
+      do {
+        const batch = await this.peers.overdueDigest({ cursor, batchSize: this.config.DIGEST_BATCH_SIZE, contactsPerUser: CONTACTS_PER_EMAIL });
+        await this.queueBatch(day, batch.users, totals);
+        cursor = batch.nextCursor;
+      } while (cursor);
+      await this.runs.finish(runId, totals);
+      this.logger.log(`${trigger} run for ${day}: ${JSON.stringify(totals)}`);
+      return { message: dailyRunMessage(totals), ...totals };
+    } catch (error) {
+      const reason = (error as Error).message;
+      this.logger.error(`${trigger} run for ${day} failed, will retry: ${reason}`);
+      await this.runs.finish(runId, totals, reason).catch(() => undefined);
+      throw error;
+    } finally {
+      this.inProgress -= 1;
+    }
+  }
+
+  private async queueBatch(day: string, entries: OverdueDigestEntry[], totals: RunTotals): Promise<void> {
+    const due = entries.filter((entry) => entry.totalOverdue > 0);
+    if (due.length === 0) return;
+    const users = new Map((await this.peers.usersByIds(due.map((entry) => entry.userId))).map((user) => [user._id, user]));
+    const candidates = due.flatMap((entry) => {
+      const user = users.get(entry.userId);
+      if (!user) this.logger.warn(`User ${entry.userId} has overdue contacts but no account; skipped`);
+      return user ? [this.candidateFor(user, entry)] : [];
+    });
+    const queued = await this.reminders.enqueueDailyBatch(day, candidates);
+    totals.usersProcessed += candidates.length;
+    totals.emailsQueued += queued;
+    totals.alreadySentToday += candidates.length - queued;
+    if (queued > 0) this.dispatcher.kick();
+  }
+
+  private candidateFor(user: User, entry: OverdueDigestEntry): DailyReminderCandidate {
+    const email = renderReminderEmail({
+      recipient: user,
+      contacts: entry.contacts,
+      totalOverdue: entry.totalOverdue,
+      appUrl: this.config.APP_URL,
+      isTest: false,
+    });
+    return { userId: user._id, to: user.email, overdueCount: entry.totalOverdue, email };
+  }
+}

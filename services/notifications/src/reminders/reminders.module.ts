@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { OutboxModule } from '../outbox/outbox.module.js';
+import { PeersModule } from '../peers/peers.module.js';
+import { DailyRunScheduler } from './daily-run.scheduler.js';
+import { DailyRunService } from './daily-run.service.js';
+import { DailyRunsRepository } from './daily-runs.repository.js';
+import { RemindersController } from './reminders.controller.js';
+import { RemindersRepository } from './reminders.repository.js';
+import { RemindersService } from './reminders.service.js';
+
+@Module({
+  imports: [OutboxModule, PeersModule],
+  controllers: [RemindersController],
+  providers: [RemindersService, RemindersRepository, DailyRunService, DailyRunsRepository, DailyRunScheduler],
+})
+export class RemindersModule {}
