@@ -5,25 +5,24 @@
  * ../shared/fixtures/vcards-real/expected.json. Entries with a `note` are judgement calls;
  * they are counted, and their misses listed, separately.
  *
- * Needs the compiled parser and @kith/contracts:
- *   npx tsc -p packages/contracts/tsconfig.build.json
- *   npx tsc --outDir services/contacts/dist/import/vcard --rootDir services/contacts/src/import/vcard \
- *     -p services/contacts/tsconfig.build.json        (or any tsconfig that compiles that folder)
+ * It runs the compiled parser (services/contacts/dist/import/vcard, as the service build writes
+ * it) and compiles just that folder first when the build is missing or older than the sources.
+ * @kith/contracts must be built (npx tsc -p packages/contracts/tsconfig.build.json).
  * Usage: node scripts/vcard-accuracy.mjs [--quiet]   (exit code 1 when a non-judgement entry is wrong)
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
 const samples = resolve(root, '../shared/fixtures/vcards-real');
-const parserPath = join(root, 'services/contacts/dist/import/vcard/index.js');
+const sourceDir = join(root, 'services/contacts/src/import/vcard');
+const outDir = join(root, 'services/contacts/dist/import/vcard');
+const parserPath = join(outDir, 'index.js');
 const quiet = process.argv.includes('--quiet');
 
-if (!existsSync(parserPath)) {
-  console.error(`Compiled parser not found at ${parserPath}: build it first (see the header of this script).`);
-  process.exit(2);
-}
+compileParserIfStale();
 const { parseVCardFile } = await import(pathToFileURL(parserPath).href);
 const { importedContactSchema } = await import('@kith/contracts');
 
@@ -74,6 +73,20 @@ console.log(
     `${totals.right - totals.firmRight}/${totals.all - totals.firm} judgement calls)`,
 );
 process.exitCode = totals.firmRight === totals.firm && misses.every((miss) => miss.judgement) ? 0 : 1;
+
+function compileParserIfStale() {
+  const sources = readdirSync(sourceDir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+    .map((file) => join(sourceDir, file));
+  const builtAt = existsSync(parserPath) ? statSync(parserPath).mtimeMs : 0;
+  if (sources.every((file) => statSync(file).mtimeMs <= builtAt)) return;
+  console.log('Compiling services/contacts/src/import/vcard ...');
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const options = ['--module', 'nodenext', '--target', 'es2023', '--strict', '--skipLibCheck', '--types', 'node'];
+  execFileSync(process.execPath, [tsc, ...options, '--rootDir', sourceDir, '--outDir', outDir, ...sources], {
+    stdio: 'inherit',
+  });
+}
 
 /** A contact is valid when the import confirmation would accept it (both names required). */
 function withValidity(contact) {

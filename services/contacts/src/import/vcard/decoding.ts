@@ -67,7 +67,8 @@ export function decodeQuotedPrintable(bytes: string): string {
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
-const decoders = new Map<string, TextDecoder | null>();
+
+type Decode = (bytes: Buffer) => string;
 
 /**
  * Bytes to text with the given charset; with none (or an unknown one), UTF-8 when the bytes
@@ -77,30 +78,42 @@ const decoders = new Map<string, TextDecoder | null>();
 export function bytesToText(bytes: string, charset: string | undefined): string {
   if (!NON_ASCII.test(bytes)) return bytes;
   const buffer = Buffer.from(bytes, 'latin1');
-  const decoder = charset ? decoderFor(charset) : null;
-  if (decoder) return decoder.decode(buffer);
+  const decode = charset ? decoderFor(charset) : null;
+  if (decode) return decode(buffer);
   try {
     return strictUtf8.decode(buffer);
   } catch {
-    return windows1252.decode(buffer);
+    return decodeWindows1252(buffer);
   }
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const windows1252 = new TextDecoder('windows-1252');
+const decoders = new Map<string, Decode | null>();
 
-function decoderFor(charset: string): TextDecoder | null {
+function decoderFor(charset: string): Decode | null {
   const label = charset.trim().toLowerCase();
-  let decoder = decoders.get(label);
-  if (decoder === undefined) {
+  let decode = decoders.get(label);
+  if (decode === undefined) {
+    decode = null;
     try {
-      decoder = new TextDecoder(label);
+      const decoder = new TextDecoder(label);
+      // WHATWG maps latin1, iso-8859-1 and ascii to windows-1252 too.
+      decode = decoder.encoding === 'windows-1252' ? decodeWindows1252 : (buffer) => decoder.decode(buffer);
     } catch {
-      decoder = null;
+      // An unknown charset name: fall back to the charset-less rule.
     }
-    decoders.set(label, decoder);
+    decoders.set(label, decode);
   }
-  return decoder;
+  return decode;
+}
+
+/** 0x80-0x9F of Windows-1252 (€, Š, Ž, “…”); Node 20's TextDecoder wrongly decodes them as ISO-8859-1 controls. */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(buffer: Buffer): string {
+  return buffer.toString('latin1').replace(/[\x80-\x9f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!);
 }
 
 /** Splits a structured value (N, ADR) on `;` that are not escaped. Escapes stay for `unescapeText`. */
