@@ -11,7 +11,10 @@
  *   at /contacts and /lists/:listId, `lists/App` at /lists.
  * - Shared singletons: react, react-dom, react-router-dom, zustand and @kith/web-kit (so there is
  *   one router, one auth store, one API client and one toast store). Remotes show toasts through
- *   web-kit's `notify`, never by importing react-hot-toast themselves.
+ *   web-kit's `notify`, never by importing react-hot-toast themselves. Router: only the exports
+ *   in ROUTER_EXPORTS below (the shared router is trimmed to them).
+ * - A remote's `./App` reads the shell's router (useParams().listId, useSearchParams()); it does
+ *   not declare the shell's paths itself.
  * - Remote URLs are not baked into the shell: at start it fetches `/app-config.json`
  *   (`{"remotes": {"dashboard": "/mfe/dashboard/mf-manifest.json", ...}}`) and registers them
  *   with the MF runtime. The gateway serves each remote's dist at `/mfe/<name>/`.
@@ -32,10 +35,26 @@ export const DEV_PORTS = { shell: 3000, dashboard: 3001, contacts: 3002, lists: 
 
 export const GATEWAY_DEV_URL = process.env.KITH_GATEWAY_URL ?? 'http://localhost:8080';
 
+/**
+ * The react-router-dom exports the four apps may use. A shared module is normally not
+ * tree-shaken (62 kB gzip for the router); with this list every build ships the same trimmed
+ * router (~16 kB gzip), so whichever app loads it first serves them all. Using an export that is
+ * not listed here breaks at runtime when another app's copy is the one loaded: add it here.
+ */
+export const ROUTER_EXPORTS = [
+  'BrowserRouter', 'Routes', 'Route', 'Outlet', 'Navigate', 'Link', 'NavLink',
+  'useNavigate', 'useLocation', 'useParams', 'useSearchParams', 'useMatch',
+  'generatePath', 'createSearchParams', 'matchPath',
+];
+
 export const sharedDependencies = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+  'react-router-dom': {
+    singleton: true,
+    requiredVersion: '^7.0.0',
+    treeShaking: { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS },
+  },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
   '@kith/web-kit': { singleton: true, requiredVersion: false },
 };

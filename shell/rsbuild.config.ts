@@ -1,0 +1,3 @@
+import { createHostConfig } from '@kith/web-kit/federation';
+
+export default createHostConfig();

@@ -1,0 +1,50 @@
+import { useAuthStore } from '@kith/web-kit';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { FullPageSpinner } from './components/FullPageSpinner.js';
+import { LandingPage } from './pages/LandingPage.js';
+
+// Only the landing page ships in the first bundle; every other screen is fetched when visited.
+const LoginPage = lazy(() => import(/* webpackChunkName: "page-login" */ './pages/LoginPage.js'));
+const RegisterPage = lazy(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage.js'));
+const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "page-forgot" */ './pages/ForgotPasswordPage.js'));
+const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "page-reset" */ './pages/ResetPasswordPage.js'));
+const SignedInApp = lazy(() => import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp.js'));
+
+/** Protected routes: anyone not signed in goes to the landing page (spec §2). */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  return isAuthenticated ? children : <Navigate to="/" replace />;
+}
+
+/** Sign-in screens make no sense for someone already signed in. */
+function GuestOnly({ children }: { children: ReactNode }) {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  return isAuthenticated ? <Navigate to="/dashboard" replace /> : children;
+}
+
+export function App() {
+  const [authChecked, setAuthChecked] = useState(false);
+
+  useEffect(() => {
+    void useAuthStore
+      .getState()
+      .checkAuth()
+      .finally(() => setAuthChecked(true));
+  }, []);
+
+  if (!authChecked) return <FullPageSpinner label="Checking authentication..." />;
+
+  return (
+    <Suspense fallback={<FullPageSpinner label="Loading..." />}>
+      <Routes>
+        <Route path="/" element={<GuestOnly><LandingPage /></GuestOnly>} />
+        <Route path="/login" element={<GuestOnly><LoginPage /></GuestOnly>} />
+        <Route path="/register" element={<GuestOnly><RegisterPage /></GuestOnly>} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/*" element={<RequireAuth><SignedInApp /></RequireAuth>} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,82 @@
+import { DEMO_ACCOUNT } from '@kith/contracts';
+import { Button, ErrorBanner, notify, useAuthStore } from '@kith/web-kit';
+import { Sparkles } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { AuthLayout } from '../auth/AuthLayout.js';
+import { TextInput } from '../auth/TextInput.js';
+import { emailRules, passwordRules } from '../auth/form-rules.js';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const login = useAuthStore((state) => state.login);
+  const error = useAuthStore((state) => state.error);
+  const clearError = useAuthStore((state) => state.clearError);
+  const navigate = useNavigate();
+  // An error from an earlier attempt (or the other auth page) is not this page's error.
+  useEffect(() => clearError(), [clearError]);
+  const { register, handleSubmit, setValue, formState } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: LoginForm) => {
+    try {
+      await login({ email: values.email.trim(), password: values.password });
+      notify.success('Login successful! Welcome back.');
+      navigate('/dashboard', { replace: true });
+    } catch {
+      notify.error('Failed to sign in. Please check your credentials.');
+    }
+  };
+
+  const useDemoAccount = () => {
+    setValue('email', DEMO_ACCOUNT.email, { shouldValidate: true });
+    setValue('password', DEMO_ACCOUNT.password, { shouldValidate: true });
+  };
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to see who you should catch up with."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to="/register" className="font-semibold text-blue-600 hover:text-blue-700">
+            Create one
+          </Link>
+        </>
+      }
+    >
+      {error && <ErrorBanner message={error} onDismiss={clearError} />}
+      <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <TextInput id="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register('email', emailRules())} error={errors.email} />
+        <div>
+          <TextInput id="password" label="Password" type="password" autoComplete="current-password" registration={register('password', passwordRules)} error={errors.password} />
+          <div className="mt-2 text-right">
+            <Link to="/forgot-password" className="text-sm font-medium text-blue-600 hover:text-blue-700">
+              Forgot your password?
+            </Link>
+          </div>
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          Sign In
+        </Button>
+      </form>
+      <div className="mt-6 rounded-xl border border-blue-100 bg-blue-50/70 p-4 text-sm">
+        <p className="flex items-center gap-2 font-semibold text-blue-900">
+          <Sparkles className="size-4" aria-hidden="true" /> Just looking around?
+        </p>
+        <p className="mt-1 text-blue-800">
+          Try the demo account with sample data: <span className="font-mono text-xs">{DEMO_ACCOUNT.email}</span>
+        </p>
+        <button type="button" onClick={useDemoAccount} className="mt-2 font-semibold text-blue-700 hover:text-blue-900">
+          Use demo account →
+        </button>
+      </div>
+    </AuthLayout>
+  );
+}

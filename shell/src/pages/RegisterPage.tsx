@@ -1,0 +1,71 @@
+import { ValidationMessage } from '@kith/contracts';
+import { Button, ErrorBanner, notify, useAuthStore } from '@kith/web-kit';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { AuthLayout } from '../auth/AuthLayout.js';
+import { TextInput } from '../auth/TextInput.js';
+import { emailRules, passwordRules, requiredRule } from '../auth/form-rules.js';
+
+interface RegisterForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export default function RegisterPage() {
+  const registerAccount = useAuthStore((state) => state.register);
+  const error = useAuthStore((state) => state.error);
+  const clearError = useAuthStore((state) => state.clearError);
+  const navigate = useNavigate();
+  // An error from an earlier attempt (or the other auth page) is not this page's error.
+  useEffect(() => clearError(), [clearError]);
+  const { register, handleSubmit, formState } = useForm<RegisterForm>({
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: RegisterForm) => {
+    try {
+      await registerAccount({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      notify.success('Account created successfully! Welcome to the product.');
+      navigate('/dashboard', { replace: true });
+    } catch {
+      notify.error('Failed to create account. Please try again.');
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="It takes less than a minute. Your data stays yours."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-blue-600 hover:text-blue-700">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {error && <ErrorBanner message={error} onDismiss={clearError} />}
+      <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextInput id="firstName" label="First name" autoComplete="given-name" registration={register('firstName', requiredRule(ValidationMessage.FIRST_NAME_REQUIRED))} error={errors.firstName} />
+          <TextInput id="lastName" label="Last name" autoComplete="family-name" registration={register('lastName', requiredRule(ValidationMessage.LAST_NAME_REQUIRED))} error={errors.lastName} />
+        </div>
+        <TextInput id="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register('email', emailRules())} error={errors.email} />
+        <TextInput id="password" label="Password" type="password" autoComplete="new-password" registration={register('password', passwordRules)} error={errors.password} />
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          Create Account
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,98 @@
+import { RESET_SUCCESS_REDIRECT_MS, ValidationMessage, type ResetPasswordResponse } from '@kith/contracts';
+import { Button, api, buttonClassName, isApiError, notify, serverErrorOr, useAuthStore } from '@kith/web-kit';
+import { CheckCircle2, LinkIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthLayout } from '../auth/AuthLayout.js';
+import { TextInput } from '../auth/TextInput.js';
+import { passwordRules } from '../auth/form-rules.js';
+
+interface ResetForm {
+  password: string;
+  confirmPassword: string;
+}
+
+function InvalidResetLink() {
+  return (
+    <AuthLayout title="Invalid Reset Link" subtitle="This password reset link is missing, invalid or has expired.">
+      <div className="rounded-2xl border border-amber-100 bg-amber-50 p-6 text-center">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-600">
+          <LinkIcon className="size-6" aria-hidden="true" />
+        </span>
+        <p className="mt-4 text-sm text-amber-900">{ValidationMessage.RESET_TOKEN_MISSING}. Reset links work once and expire after an hour.</p>
+      </div>
+      <Link to="/forgot-password" className={buttonClassName('primary', 'lg', 'mt-6 w-full')}>
+        Request new reset link
+      </Link>
+    </AuthLayout>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const [status, setStatus] = useState<'form' | 'invalid' | 'done'>(token ? 'form' : 'invalid');
+  const startSession = useAuthStore((state) => state.startSession);
+  const navigate = useNavigate();
+  const { register, handleSubmit, getValues, formState } = useForm<ResetForm>({ defaultValues: { password: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (status !== 'done') return;
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), RESET_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  const onSubmit = async ({ password }: ResetForm) => {
+    try {
+      const result = await api.post<ResetPasswordResponse>('/auth/reset-password', { body: { token, password } });
+      if (result?.tokens && result.user) startSession(result);
+      setStatus('done');
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) {
+        notify.error('This reset link has expired or is invalid. Please request a new one.');
+        setStatus('invalid');
+      } else {
+        notify.error(serverErrorOr(error, 'An error occurred. Please try again.'));
+      }
+    }
+  };
+
+  if (status === 'invalid') return <InvalidResetLink />;
+
+  if (status === 'done') {
+    return (
+      <AuthLayout title="Password Updated!">
+        <div className="rounded-2xl border border-green-100 bg-green-50 p-6 text-center" role="status">
+          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-100 text-green-600">
+            <CheckCircle2 className="size-6" aria-hidden="true" />
+          </span>
+          <p className="mt-4 text-sm text-green-900">Your password has been changed. Taking you to your dashboard...</p>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Choose a new password" subtitle="Use at least 6 characters. You'll be signed in right after.">
+      <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <TextInput id="password" label="New password" type="password" autoComplete="new-password" registration={register('password', passwordRules)} error={errors.password} />
+        <TextInput
+          id="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword', {
+            required: ValidationMessage.CONFIRM_PASSWORD_REQUIRED,
+            validate: (value) => value === getValues('password') || ValidationMessage.PASSWORDS_DO_NOT_MATCH,
+          })}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          Update Password
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,101 @@
+import { DEFAULT_NOTIFICATION_SETTINGS, fullName, type NotificationSettings, type User } from '@kith/contracts';
+import { Card, LoadingState, PageHeader, api, notify, useAuthStore } from '@kith/web-kit';
+import { Bell, Heart, Lock, Smile, UserRound, Users } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+
+interface SettingsData {
+  user: User | null;
+  notifications: NotificationSettings;
+}
+
+function useSettings(): SettingsData | null {
+  const storedUser = useAuthStore((state) => state.user);
+  const [data, setData] = useState<SettingsData | null>(null);
+  useEffect(() => {
+    let current = true;
+    Promise.all([api.get<{ user: User }>('/auth/me'), api.get<NotificationSettings>('/notifications/settings')])
+      .then(([{ user }, notifications]) => current && setData({ user, notifications }))
+      .catch(() => {
+        if (!current) return;
+        notify.error('Failed to load settings');
+        // Still show what is known: the signed-in profile and the documented defaults.
+        setData({ user: storedUser, notifications: DEFAULT_NOTIFICATION_SETTINGS });
+      });
+    return () => {
+      current = false;
+    };
+  }, [storedUser]);
+  return data;
+}
+
+function Section({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex items-center gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
+        <span className="flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-600">{icon}</span>
+        <div>
+          <h2 className="font-semibold text-slate-900">{title}</h2>
+          <p className="text-sm text-slate-500">{description}</p>
+        </div>
+      </div>
+      <dl className="divide-y divide-slate-100">{children}</dl>
+    </Card>
+  );
+}
+
+function Row({ label, icon, children }: { label: string; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 px-5 py-4 sm:px-6">
+      <dt className="flex items-center gap-2 text-sm text-slate-600">
+        {icon}
+        {label}
+      </dt>
+      <dd className="min-w-0 truncate text-right text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function SettingsPage() {
+  const data = useSettings();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Settings" subtitle="Your profile and how Kith reminds you. Settings are read-only for now." />
+      {!data ? (
+        <LoadingState label="Loading settings..." />
+      ) : (
+        <div className="space-y-6">
+          <Section icon={<UserRound className="size-5" />} title="Profile" description="The account you are signed in with.">
+            <Row label="Name">{data.user ? fullName(data.user) : '—'}</Row>
+            <Row label="Email">{data.user?.email ?? '—'}</Row>
+          </Section>
+          <Section icon={<Bell className="size-5" />} title="Notification settings" description="How many days between reminders for each kind of relationship.">
+            <Row label="Best Friends" icon={<Heart className="size-4 text-red-500" aria-hidden="true" />}>
+              {data.notifications.bestFriendDays} days
+            </Row>
+            <Row label="Friends" icon={<Users className="size-4 text-blue-500" aria-hidden="true" />}>
+              {data.notifications.friendDays} days
+            </Row>
+            <Row label="Acquaintances" icon={<Smile className="size-4 text-amber-500" aria-hidden="true" />}>
+              {data.notifications.acquaintanceDays} days
+            </Row>
+            <Row label="Push notifications" icon={<Lock className="size-4 text-slate-400" aria-hidden="true" />}>
+              <span className="inline-flex items-center gap-3">
+                <span className="text-xs font-normal text-slate-500">{data.notifications.enablePushNotifications ? 'On' : 'Off'}</span>
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={data.notifications.enablePushNotifications}
+                  aria-label="Push notifications"
+                  disabled
+                  className={`relative inline-flex h-6 w-11 shrink-0 cursor-not-allowed rounded-full opacity-60 transition-colors ${data.notifications.enablePushNotifications ? 'bg-blue-600' : 'bg-slate-300'}`}
+                >
+                  <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${data.notifications.enablePushNotifications ? 'translate-x-5' : 'translate-x-0.5'}`} />
+                </button>
+              </span>
+            </Row>
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}
