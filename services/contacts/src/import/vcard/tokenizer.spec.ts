@@ -97,4 +97,12 @@ describe('tokenize', () => {
     expect(cards.map((card) => [card.number, card.line])).toEqual([[2, 4]]);
     expect(errors).toEqual(['Card 1 (line 1): missing END:VCARD', 'Line 7: text outside a vCard was ignored']);
   });
+
+  it('stays linear on values spread over a hundred thousand lines', () => {
+    const softBreaks = `BEGIN:VCARD\nN;QUOTED-PRINTABLE:${'=41=\n'.repeat(100_000)};B\nEND:VCARD\n`;
+    const folds = `BEGIN:VCARD\nN:${'ab\n '.repeat(100_000)};B\nEND:VCARD\n`;
+
+    expect(cardsOf(softBreaks).cards[0]!.properties[0]!.value).toHaveLength(300_000 + 2);
+    expect(cardsOf(folds).cards[0]!.properties[0]!.value).toHaveLength(200_000 + 2);
+  });
 });

@@ -16,7 +16,8 @@ const QUOTED_PRINTABLE = /quoted-printable/i;
 
 /** A logical line being collected from its physical lines. */
 interface PendingLine {
-  text: string;
+  /** Its text so far, in pieces: joining once at the end keeps very long values linear. */
+  pieces: string[];
   line: number;
   quotedPrintable: boolean;
   /** A property the caller does not want (a 40 KB PHOTO…): its continuation lines are read but not kept. */
@@ -41,7 +42,8 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
     card = null;
   };
 
-  const handleLine = ({ text, line, skipped }: PendingLine) => {
+  const handleLine = ({ pieces, line, skipped }: PendingLine) => {
+    const text = pieces.length === 1 ? pieces[0]! : pieces.join('');
     if (BEGIN_CARD.test(text)) {
       closeUnfinishedCard();
       card = { number: ++cardCount, line, properties: [] };
@@ -65,12 +67,13 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
     const first = physical.charCodeAt(0);
     if (pending && (first === 0x20 || first === 0x09)) {
       const piece = physical.slice(1);
-      if (!pending.skipped) pending.text += piece;
+      if (!pending.skipped) pending.pieces.push(piece);
       pending.softBreak = pending.quotedPrintable && endsWithEquals(piece);
       continue;
     }
     if (pending?.softBreak && !isCardBoundary(physical)) {
-      if (!pending.skipped) pending.text = pending.text.trimEnd().slice(0, -1) + physical;
+      const { pieces } = pending;
+      if (!pending.skipped) pieces.push(pieces.pop()!.trimEnd().slice(0, -1), physical);
       pending.softBreak = endsWithEquals(physical);
       continue;
     }
@@ -81,7 +84,7 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
     const head = headOf(text);
     const quotedPrintable = QUOTED_PRINTABLE.test(head);
     pending = {
-      text,
+      pieces: [text],
       line: lineNumber,
       quotedPrintable,
       skipped: keep !== undefined && isUnwanted(text, keep),
