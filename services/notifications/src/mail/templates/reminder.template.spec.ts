@@ -1,0 +1,90 @@
+import type { OverdueContactSummary } from '@kith/contracts';
+import { byUrgency, NEVER_CONTACTED, renderReminderEmail } from './reminder.template.js';
+
+const APP_URL = 'https://kith.example.org';
+
+function contact(overrides: Partial<OverdueContactSummary>): OverdueContactSummary {
+  return {
+    _id: 'c1',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    listName: 'Best Friends',
+    listColor: '#ef4444',
+    lastContactDate: '2026-01-01T00:00:00.000Z',
+    reminderDays: 30,
+    daysSinceLastContact: 42,
+    daysOverdue: 12,
+    ...overrides,
+  };
+}
+
+describe('renderReminderEmail', () => {
+  const never = contact({ _id: 'c2', firstName: 'Alan', lastName: 'Turing', listName: null, listColor: null, lastContactDate: null, daysSinceLastContact: null, daysOverdue: null, reminderDays: 90 });
+
+  it('says who is overdue, for how long and in which list, in HTML and plain text', () => {
+    const sut = renderReminderEmail({ recipient: { firstName: 'Ada' }, contacts: [contact({}), never], totalOverdue: 2, appUrl: APP_URL, isTest: false });
+
+    expect(sut.subject).toBe('Kith: 2 contacts need attention');
+    for (const part of [sut.html, sut.text]) {
+      expect(part).toContain('Grace Hopper');
+      expect(part).toContain('12 days overdue');
+      expect(part).toContain('Best Friends');
+      expect(part).toContain('Last contact 42 days ago · Monthly');
+      expect(part).toContain('Alan Turing');
+      expect(part).toContain(NEVER_CONTACTED);
+      expect(part).toContain('No List');
+      expect(part).toContain(`${APP_URL}/contacts?filter=overdue`);
+    }
+    expect(sut.html).toContain('href="https://kith.example.org/contacts?filter=overdue"');
+    expect(sut.text).toMatch(/^Hi Ada,/);
+    expect(sut.html).not.toContain('test reminder');
+  });
+
+  it('counts the contacts it does not list', () => {
+    const sut = renderReminderEmail({ recipient: { firstName: 'Ada' }, contacts: [contact({})], totalOverdue: 26, appUrl: APP_URL, isTest: false });
+    expect(sut.text).toContain('...and 25 more contacts overdue.');
+    expect(sut.html).toContain('…and 25 more contacts overdue.');
+  });
+
+  it('uses the singular for one contact and one day', () => {
+    const sut = renderReminderEmail({ recipient: { firstName: 'Ada' }, contacts: [contact({ daysOverdue: 1, daysSinceLastContact: 31 })], totalOverdue: 1, appUrl: APP_URL, isTest: false });
+    expect(sut.subject).toBe('Kith: 1 contact needs attention');
+    expect(sut.text).toContain('1 day overdue');
+  });
+
+  it('escapes names so contact data cannot inject markup', () => {
+    const sut = renderReminderEmail({
+      recipient: { firstName: '<b>Ada</b>' },
+      contacts: [contact({ firstName: '<script>alert(1)</script>', listName: '"Friends" & co' })],
+      totalOverdue: 1,
+      appUrl: APP_URL,
+      isTest: false,
+    });
+    expect(sut.html).not.toContain('<script>');
+    expect(sut.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(sut.html).toContain('&quot;Friends&quot; &amp; co');
+    expect(sut.html).toContain('Hi &lt;b&gt;Ada&lt;/b&gt;');
+    expect(sut.text).toContain('<script>alert(1)</script>');
+  });
+
+  it('marks a test reminder and says when nothing is overdue', () => {
+    const sut = renderReminderEmail({ recipient: { firstName: 'Ada' }, contacts: [], totalOverdue: 0, appUrl: APP_URL, isTest: true });
+    expect(sut.subject).toBe("[Test] Kith: you're all caught up");
+    for (const part of [sut.html.replaceAll('&#39;', "'"), sut.text]) {
+      expect(part).toContain('This is a test reminder');
+      expect(part).toContain("Nothing is overdue right now: you're all caught up!");
+      expect(part).toContain(`${APP_URL}/dashboard`);
+    }
+  });
+});
+
+describe('byUrgency', () => {
+  it('puts never-contacted first, then the most overdue', () => {
+    const sorted = byUrgency([
+      contact({ _id: 'a', daysOverdue: 3 }),
+      contact({ _id: 'b', lastContactDate: null, daysOverdue: null }),
+      contact({ _id: 'c', daysOverdue: 40 }),
+    ]);
+    expect(sorted.map((item) => item._id)).toEqual(['b', 'c', 'a']);
+  });
+});

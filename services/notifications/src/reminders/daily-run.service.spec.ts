@@ -1,0 +1,80 @@
+import { ErrorCode, type OverdueDigestEntry, type OverdueDigestRequest, type OverdueDigestResponse, type User } from '@kith/contracts';
+import { AppError } from '@kith/nest-kit';
+import type { NotificationsConfig } from '../config/notifications.config.js';
+import type { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
+import type { PeersClient } from '../peers/peers.client.js';
+import { DailyRunService } from './daily-run.service.js';
+import type { DailyRunsRepository, RunTotals } from './daily-runs.repository.js';
+import type { DailyReminderCandidate, RemindersRepository } from './reminders.repository.js';
+
+const user = (id: string): User => ({ _id: id, firstName: `First ${id}`, lastName: 'Last', email: `${id}@example.test`, createdAt: '2026-01-01T00:00:00.000Z' });
+const entry = (userId: string): OverdueDigestEntry => ({ userId, totalOverdue: 1, contacts: [] });
+
+/** Fakes for the run's collaborators: a paged digest, an auth directory and an in-memory claim table. */
+function setup({ pages, failOnPage }: { pages: string[][]; failOnPage?: number }) {
+  const authCalls: string[][] = [];
+  const claimed = new Set<string>();
+  const finished: { totals: RunTotals; error?: string }[] = [];
+  const peers = {
+    async overdueDigest({ cursor }: OverdueDigestRequest): Promise<OverdueDigestResponse> {
+      const page = cursor ? Number(cursor) : 0;
+      if (page === failOnPage) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'Service temporarily unavailable (contacts.overdue.digest: timed out)');
+      return { users: pages[page]!.map(entry), nextCursor: page + 1 < pages.length ? String(page + 1) : null };
+    },
+    async usersByIds(userIds: string[]): Promise<User[]> {
+      authCalls.push(userIds);
+      return userIds.filter((id) => id !== 'deleted').map(user);
+    },
+  };
+  const reminders = {
+    async enqueueDailyBatch(_day: string, candidates: DailyReminderCandidate[]): Promise<number> {
+      const fresh = candidates.filter((candidate) => !claimed.has(candidate.userId));
+      fresh.forEach((candidate) => claimed.add(candidate.userId));
+      return fresh.length;
+    },
+  };
+  const runs = {
+    start: async () => 'run-1',
+    finish: async (_id: string, totals: RunTotals, error?: string) => void finished.push({ totals: { ...totals }, error }),
+  };
+  const config = { DIGEST_BATCH_SIZE: 2, APP_URL: 'http://localhost:8080' } as NotificationsConfig;
+  const sut = new DailyRunService(
+    config,
+    peers as unknown as PeersClient,
+    reminders as unknown as RemindersRepository,
+    runs as unknown as DailyRunsRepository,
+    { kick: () => undefined } as unknown as OutboxDispatcher,
+  );
+  return { sut, authCalls, claimed, finished };
+}
+
+describe('DailyRunService', () => {
+  it('walks the digest batch by batch, one auth lookup per batch, and queues each user once', async () => {
+    const { sut, authCalls, claimed, finished } = setup({ pages: [['a', 'b'], ['c', 'deleted'], ['e']] });
+
+    const result = await sut.run('MANUAL');
+
+    expect(authCalls).toEqual([['a', 'b'], ['c', 'deleted'], ['e']]);
+    expect([...claimed]).toEqual(['a', 'b', 'c', 'e']);
+    expect(result).toMatchObject({ usersProcessed: 4, emailsQueued: 4, alreadySentToday: 0 });
+    expect(result.message).toContain('4 emails queued');
+    expect(finished).toEqual([{ totals: { usersProcessed: 4, emailsQueued: 4, alreadySentToday: 0 }, error: undefined }]);
+  });
+
+  it('counts users already reminded today instead of queueing them again', async () => {
+    const { sut } = setup({ pages: [['a', 'b']] });
+    await sut.run('CRON');
+    await expect(sut.run('MANUAL')).resolves.toMatchObject({ usersProcessed: 2, emailsQueued: 0, alreadySentToday: 2 });
+  });
+
+  it('records a failed run and rethrows when a peer is unavailable, keeping only complete batches', async () => {
+    const { sut, claimed, finished } = setup({ pages: [['a', 'b'], ['c']], failOnPage: 1 });
+
+    await expect(sut.run('CRON')).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+
+    expect([...claimed]).toEqual(['a', 'b']);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]!.error).toContain('contacts.overdue.digest');
+    expect(sut.isRunning).toBe(false);
+  });
+});
