@@ -1,5 +1,6 @@
 import { AUTH_CHECK_TIMEOUT_MS, type AuthResponse, type User } from '@kith/contracts';
 import { create } from 'zustand';
+import { isApiError } from '../api/api-error.js';
 import { api } from '../api/client.js';
 import { session } from '../api/session.js';
 
@@ -48,7 +49,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       get().startSession(auth);
       return auth.user;
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : defaultError;
+      const message = isApiError(error) && error.fromServer ? error.message : defaultError;
       set({ isLoading: false, error: message });
       throw error;
     }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { breadcrumbsFor, listIdOf } from './breadcrumbs.js';
+
+const labels = (pathname: string, search = '', listName?: string) => breadcrumbsFor(pathname, search, listName).map((crumb) => crumb.label);
+
+describe('breadcrumbsFor', () => {
+  it('is a single crumb (hidden) on the dashboard', () => {
+    expect(labels('/dashboard')).toEqual(['Dashboard']);
+  });
+
+  it('adds the screen after Dashboard', () => {
+    expect(labels('/contacts')).toEqual(['Dashboard', 'Contacts']);
+    expect(labels('/contacts', '?filter=overdue')).toEqual(['Dashboard', 'Overdue Contacts']);
+    expect(labels('/lists')).toEqual(['Dashboard', 'Lists']);
+    expect(labels('/lists/l1', '', 'Close Friends')).toEqual(['Dashboard', 'Close Friends']);
+    expect(labels('/settings/')).toEqual(['Dashboard', 'Settings']);
+  });
+
+  it('links every crumb but the current page', () => {
+    expect(breadcrumbsFor('/lists', '')).toEqual([{ label: 'Dashboard', to: '/dashboard' }, { label: 'Lists' }]);
+  });
+
+  it('reads the list id of a list route', () => {
+    expect(listIdOf('/lists/abc%20d')).toBe('abc d');
+    expect(listIdOf('/lists')).toBeNull();
+  });
+});
