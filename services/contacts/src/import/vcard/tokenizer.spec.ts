@@ -75,6 +75,12 @@ describe('tokenize', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a leading space after a quoted-printable soft line break as text', () => {
+    const { cards } = cardsOf('BEGIN:VCARD\r\nNOTE;ENCODING=QUOTED-PRINTABLE:see=\r\n you=\r\n\tsoon\r\nEND:VCARD\r\n');
+
+    expect(cards[0]!.properties[0]!.value).toBe('see you\tsoon');
+  });
+
   it('skips unwanted properties and their continuation lines', () => {
     const { cards } = cardsOf(
       'BEGIN:VCARD\nPHOTO;ENCODING=b:AAAA\n BBBB\n CCCC\nitem1.EMAIL:a@example.com\nEND:VCARD\n',

@@ -64,17 +64,19 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
   let lineNumber = 0;
   for (const physical of physicalLines(bytes)) {
     lineNumber++;
+    // A QUOTED-PRINTABLE line ending in `=` goes on in the next line whatever it starts with
+    // (a literal `=` would be written `=3D`), so a leading space there is text, not folding.
+    if (pending?.softBreak && !isCardBoundary(physical)) {
+      const { pieces } = pending;
+      if (!pending.skipped) pieces.push(pieces.pop()!.trimEnd().slice(0, -1), physical);
+      pending.softBreak = endsWithEquals(physical);
+      continue;
+    }
     const first = physical.charCodeAt(0);
     if (pending && (first === 0x20 || first === 0x09)) {
       const piece = physical.slice(1);
       if (!pending.skipped) pending.pieces.push(piece);
       pending.softBreak = pending.quotedPrintable && endsWithEquals(piece);
-      continue;
-    }
-    if (pending?.softBreak && !isCardBoundary(physical)) {
-      const { pieces } = pending;
-      if (!pending.skipped) pieces.push(pieces.pop()!.trimEnd().slice(0, -1), physical);
-      pending.softBreak = endsWithEquals(physical);
       continue;
     }
     if (pending) handleLine(pending);
