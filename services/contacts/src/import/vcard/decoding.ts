@@ -39,9 +39,10 @@ function sniffUtf16WithoutBom(data: Buffer): 'utf-16le' | 'utf-16be' | null {
     if (data[i] === 0) evenNuls++;
     if (data[i + 1] === 0) oddNuls++;
   }
+  // Mostly ASCII on one side; a few NULs on the other side come from characters like U+4E00.
   const pairs = sample / 2;
-  if (evenNuls > pairs * 0.75 && oddNuls === 0) return 'utf-16be';
-  if (oddNuls > pairs * 0.75 && evenNuls === 0) return 'utf-16le';
+  if (evenNuls >= pairs / 2 && oddNuls * 4 <= evenNuls) return 'utf-16be';
+  if (oddNuls >= pairs / 2 && evenNuls * 4 <= oddNuls) return 'utf-16le';
   return null;
 }
 
