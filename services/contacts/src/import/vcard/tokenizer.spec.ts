@@ -97,6 +97,15 @@ describe('tokenize', () => {
     expect(errors).toEqual([]);
   });
 
+  it('skips a vCard 2.1 card embedded after an empty AGENT property, keeping the outer card', () => {
+    const { cards, errors } = cardsOf(
+      'BEGIN:VCARD\nN:Boss;Big\nAGENT:\nBEGIN:VCARD\nN:Helper;Kind\nEND:VCARD\nTEL:555\nEND:VCARD\nBEGIN:VCARD\nN:Next;One\nEND:VCARD\n',
+    );
+
+    expect(cards.map((card) => card.properties.map((property) => property.value))).toEqual([['Boss;Big', '', '555'], ['Next;One']]);
+    expect(errors).toEqual([]);
+  });
+
   it('numbers cards and lines in its errors', () => {
     const { cards, errors } = cardsOf('BEGIN:VCARD\nFN:A\n\nBEGIN:VCARD\nFN:B\nEND:VCARD\ngarbage\nmore garbage\n');
 

@@ -13,6 +13,7 @@ export interface TokenizeOptions {
 const BEGIN_CARD = /^begin:vcard\s*$/i;
 const END_CARD = /^end:vcard\s*$/i;
 const QUOTED_PRINTABLE = /quoted-printable/i;
+const EMPTY_AGENT = /^([^:;]*\.)?agent(;[^:]*)?:\s*$/i;
 
 /** A logical line being collected from its physical lines. */
 interface PendingLine {
@@ -42,13 +43,25 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
     card = null;
   };
 
+  // vCard 2.1 may embed a whole card after an empty `AGENT:` (an assistant); it is skipped.
+  let agentValuePending = false;
+  let embeddedDepth = 0;
+
   const handleLine = ({ pieces, line, skipped }: PendingLine) => {
     const text = pieces.length === 1 ? pieces[0]! : pieces.join('');
-    if (BEGIN_CARD.test(text)) {
+    const begins = BEGIN_CARD.test(text);
+    const ends = !begins && END_CARD.test(text);
+    if (embeddedDepth > 0) {
+      embeddedDepth += begins ? 1 : ends ? -1 : 0;
+      return;
+    }
+    if (begins && card && agentValuePending) {
+      embeddedDepth = 1;
+    } else if (begins) {
       closeUnfinishedCard();
       card = { number: ++cardCount, line, properties: [] };
       strayTextReported = false;
-    } else if (END_CARD.test(text)) {
+    } else if (ends) {
       if (card) onCard(card);
       else errors.push(`Line ${line}: END:VCARD without BEGIN:VCARD was ignored`);
       card = null;
@@ -59,6 +72,7 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
       errors.push(`Line ${line}: text outside a vCard was ignored`);
       strayTextReported = true;
     }
+    agentValuePending = card !== null && EMPTY_AGENT.test(text);
   };
 
   let lineNumber = 0;
