@@ -6,7 +6,8 @@ import { DemoModule } from './demo/demo.module.js';
 import { ImportModule } from './import/import.module.js';
 import { ListsModule } from './lists/lists.module.js';
 import { OverdueModule } from './overdue/overdue.module.js';
-import { PrismaService } from './prisma/prisma.service.js';
+import { Database } from './database/database.js';
+import { PrismaService } from './database/prisma.service.js';
 
 /** The validated config and the database client, available to every module. */
 @Global()
@@ -15,8 +16,8 @@ class CoreModule {
   static forRoot(config: ContactsConfig): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: CONTACTS_CONFIG, useValue: config }, PrismaService],
-      exports: [CONTACTS_CONFIG, PrismaService],
+      providers: [{ provide: CONTACTS_CONFIG, useValue: config }, Database, PrismaService],
+      exports: [CONTACTS_CONFIG, Database, PrismaService],
     };
   }
 }
@@ -31,9 +32,9 @@ export class AppModule {
         AccessTokenModule.forRoot(config.JWT_PUBLIC_KEY),
         NatsModule.forRoot({ url: config.NATS_URL, timeoutMs: config.NATS_TIMEOUT_MS, name: 'contacts' }),
         HealthModule.forRoot({
-          inject: [PrismaService, NatsClient],
-          useFactory: (prisma: PrismaService, nats: NatsClient) => [
-            { name: 'database', check: async () => void (await prisma.$queryRaw`SELECT 1`) },
+          inject: [Database, NatsClient],
+          useFactory: (database: Database, nats: NatsClient) => [
+            { name: 'database', check: async () => void (await database.pool.query('SELECT 1')) },
             { name: 'nats', check: () => nats.ping() },
           ],
         }),

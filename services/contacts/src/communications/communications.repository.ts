@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommunicationType } from '@kith/contracts';
 import type { Communication as CommunicationRow } from '../generated/prisma/client.js';
-import { PrismaService } from '../prisma/prisma.service.js';
+import { PrismaService } from '../database/prisma.service.js';
 import type { Db } from '../contacts/contacts.repository.js';
 import type { PageRequest } from '../common/paging.js';
 

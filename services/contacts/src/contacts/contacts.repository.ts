@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactSortBy, SortOrder } from '@kith/contracts';
 import { Prisma } from '../generated/prisma/client.js';
-import { PrismaService } from '../prisma/prisma.service.js';
+import { Database } from '../database/database.js';
+import { PrismaService } from '../database/prisma.service.js';
 import type { PageRequest } from '../common/paging.js';
 import type { ContactRecord } from './contact.record.js';
 import { CONTACT_COLUMNS, CONTACTS_WITH_LIST, type ContactFilter, contactOrderBy, contactWhere, MOST_OVERDUE_FIRST } from './contact-query.sql.js';
@@ -33,8 +34,12 @@ export interface ContactWrite {
 /** The only code that reads and writes the contacts table. Reads are raw SQL shaped for the indexes. */
 @Injectable()
 export class ContactsRepository {
-  constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
+  constructor(
+    @Inject(PrismaService) private readonly prisma: PrismaService,
+    @Inject(Database) private readonly database: Database,
+  ) {}
 
+  /** One page and the total in a single round trip (the count is an uncorrelated sub-select). */
   async findPage(
     filter: ContactFilter,
     sort: { sortBy: ContactSortBy; sortOrder: SortOrder } | 'mostOverdue',
@@ -42,18 +47,19 @@ export class ContactsRepository {
   ): Promise<{ records: ContactRecord[]; total: number }> {
     const where = contactWhere(filter);
     const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder);
-    const [records, [{ total }]] = await Promise.all([
-      this.prisma.$queryRaw<ContactRecord[]>`
-        SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
-        WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`,
-      this.prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM contacts c WHERE ${where}`,
-    ]);
+    const records = await this.database.query<ContactRecord & { totalCount: number }>(Prisma.sql`
+      SELECT ${CONTACT_COLUMNS}, (SELECT count(*)::int FROM contacts c WHERE ${where}) AS "totalCount"
+      FROM ${CONTACTS_WITH_LIST}
+      WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
+    if (records.length) return { records, total: records[0].totalCount };
+    if (page.offset === 0) return { records, total: 0 };
+    const [{ total }] = await this.database.query<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM contacts c WHERE ${where}`);
     return { records, total };
   }
 
-  async findById(userId: string, id: string, db: Db = this.prisma): Promise<ContactRecord | null> {
-    const [record] = await db.$queryRaw<ContactRecord[]>`
-      SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST} WHERE c.id = ${id}::uuid AND c.user_id = ${userId}::uuid`;
+  async findById(userId: string, id: string): Promise<ContactRecord | null> {
+    const [record] = await this.database.query<ContactRecord>(Prisma.sql`
+      SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST} WHERE c.id = ${id}::uuid AND c.user_id = ${userId}::uuid`);
     return record ?? null;
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DEMO_USER_ID, effectiveReminderDays, MS_PER_DAY, overdueAt } from '@kith/contracts';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../config/contacts.config.js';
-import { PrismaService } from '../prisma/prisma.service.js';
+import { PrismaService } from '../database/prisma.service.js';
 import { DEMO_CONTACTS, DEMO_LISTS } from './demo-data.js';
 
 /** Gives the demo account its sample lists, contacts and interactions once (when it has no contacts). */

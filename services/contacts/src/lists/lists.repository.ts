@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_CONTACT_REMINDER_DAYS } from '@kith/contracts';
 import { Prisma } from '../generated/prisma/client.js';
-import { PrismaService } from '../prisma/prisma.service.js';
+import { Database } from '../database/database.js';
+import { PrismaService } from '../database/prisma.service.js';
 import type { ListRecord } from './list.record.js';
 
 export interface ListWrite {
@@ -14,13 +15,16 @@ export interface ListWrite {
 /** The only code that reads and writes lists; membership figures come from one grouped query. */
 @Injectable()
 export class ListsRepository {
-  constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
+  constructor(
+    @Inject(PrismaService) private readonly prisma: PrismaService,
+    @Inject(Database) private readonly database: Database,
+  ) {}
 
   /** The caller's lists (or one of them) with contactCount, overdueCount and contactIds. */
   findWithCounts(userId: string, now: Date, listId?: string): Promise<ListRecord[]> {
     const onlyList = listId ? Prisma.sql`AND l.id = ${listId}::uuid` : Prisma.empty;
     const onlyMembers = listId ? Prisma.sql`AND list_id = ${listId}::uuid` : Prisma.sql`AND list_id IS NOT NULL`;
-    return this.prisma.$queryRaw<ListRecord[]>`
+    return this.database.query<ListRecord>(Prisma.sql`
       SELECT l.id, l.user_id AS "userId", l.name, l.description, l.color, l.reminder_days AS "reminderDays",
              l.created_at AS "createdAt", l.updated_at AS "updatedAt",
              coalesce(m.contact_count, 0)::int AS "contactCount", coalesce(m.overdue_count, 0)::int AS "overdueCount",
@@ -33,7 +37,7 @@ export class ListsRepository {
         GROUP BY list_id
       ) m ON m.list_id = l.id
       WHERE l.user_id = ${userId}::uuid ${onlyList}
-      ORDER BY lower(l.name), l.id`;
+      ORDER BY lower(l.name), l.id`);
   }
 
   async exists(userId: string, id: string): Promise<boolean> {

@@ -1,0 +1,273 @@
+#!/usr/bin/env node
+// Contacts benchmark (`npm run bench:contacts`): one user with 10 000 contacts in 20 lists,
+// seeded in SQL. Measures the hot reads through the gateway with autocannon (20 connections)
+// against a floor — the same SQL served by a bare node:http + pg server — then the time to
+// parse and confirm a generated ~5 MB vCard file (~15 000 cards), and the contacts service's RSS.
+// Needs built services (`npm run build`). Uses DATABASE_URL / NATS_URL when set, else the
+// launcher's embedded PostgreSQL and nats-server.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { databaseUrlFor, generateJwtKeys, ROOT, startInfra, startStack } from '../stack/index.mjs';
+
+const CONTACTS = 10_000;
+const LISTS = 20;
+const CONNECTIONS = 20;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 8);
+const IMPORT_CARDS = 15_000;
+const TARGETS = { p95Ms: 50, floorShare: 0.4, parseMs: 2000, confirmMs: 5000 };
+
+const log = (message) => console.log(message);
+
+// No mail is sent here; an unreachable SMTP URL keeps the launcher from starting a mail catcher.
+process.env.SMTP_URL ??= 'smtp://127.0.0.1:1';
+const infra = await startInfra({ dataDir: join(ROOT, '.data'), quiet: true, log });
+const suffix = `_bench${randomBytes(3).toString('hex')}`;
+const stack = await startStack({
+  infra,
+  services: ['auth', 'contacts', 'gateway'],
+  keys: generateJwtKeys(),
+  databaseSuffix: suffix,
+  quiet: true,
+  // A confirm of ~15 000 contacts is a ~1.5 MB JSON body, above the gateway's 1 MB default.
+  env: { SEED_DEMO: 'false', NODE_ENV: 'production', AUTH_RATE_LIMIT_MAX: '100000', JSON_BODY_LIMIT: '20mb' },
+});
+const db = new pg.Pool({ connectionString: stack.databaseUrls.contacts, max: 10 });
+let floor;
+
+try {
+  const user = await registerUser();
+  const headers = { authorization: `Bearer ${user.tokens.accessToken}` };
+  log(`Seeding ${CONTACTS} contacts in ${LISTS} lists for one user...`);
+  const seedStarted = performance.now();
+  await seed(user.user._id);
+  log(`  seeded in ${ms(performance.now() - seedStarted)}`);
+
+  const contactsPid = stack.running.get('contacts')[0].child.pid;
+  const rssBefore = rssOf(contactsPid);
+
+  const scenarios = [
+    { name: 'first contacts page', path: '/api/contacts?page=1&limit=20', sql: pageSql({ orderBy: 'lower(c.first_name), lower(c.last_name), c.id' }) },
+    { name: 'search "ann"', path: '/api/contacts?search=ann&limit=20', sql: pageSql({ where: `AND c.search_text LIKE '%ann%'`, orderBy: 'lower(c.first_name), lower(c.last_name), c.id' }) },
+    { name: 'sort by last contact', path: '/api/contacts?sortBy=lastContact&sortOrder=desc&limit=20', sql: pageSql({ orderBy: 'c.last_contact_date DESC NULLS LAST, c.id DESC' }) },
+    { name: '/contacts/overdue', path: '/api/contacts/overdue?limit=20', sql: pageSql({ where: 'AND c.overdue_at <= now()', orderBy: 'c.overdue_at, c.id' }) },
+  ];
+  floor = await startFloorServer(user.user._id, scenarios);
+
+  const rows = [];
+  for (const scenario of scenarios) {
+    const gateway = await measure(`${stack.gatewayUrl}${scenario.path}`, headers);
+    const direct = await measure(`${stack.urls.contacts}${scenario.path}`, headers);
+    const bare = await measure(`${floor.url}${scenario.path}`, {});
+    rows.push({ scenario: scenario.name, gateway, direct, bare });
+    log(`  ${scenario.name}: gateway p50 ${gateway.p50} ms, p95 ${gateway.p95} ms, ${gateway.rps} req/s | service direct ${direct.rps} req/s | floor p50 ${bare.p50} ms, p95 ${bare.p95} ms, ${bare.rps} req/s`);
+  }
+  const rssAfterReads = rssOf(contactsPid);
+
+  log(`Import: generating ${IMPORT_CARDS} vCards...`);
+  const vcf = generateVcf(IMPORT_CARDS);
+  const parseStarted = performance.now();
+  const parsed = await parseUpload(vcf, headers);
+  const parseMs = performance.now() - parseStarted;
+  const selected = parsed.contacts.filter((contact) => contact.isValid && !contact.isDuplicate)
+    .map(({ firstName, lastName, email, phoneNumber }) => ({ firstName, lastName, email, phoneNumber }));
+  const confirmStarted = performance.now();
+  const confirmed = await postJson('/api/contacts/import/confirm', { contacts: selected }, headers);
+  const confirmMs = performance.now() - confirmStarted;
+  const rssAfterImport = rssOf(contactsPid);
+
+  console.log('\n=== Contacts benchmark (20 connections, %ds per run) ===', DURATION_SECONDS);
+  console.table(rows.map(({ scenario, gateway, direct, bare }) => ({
+    scenario,
+    'p50 ms': gateway.p50,
+    'p95 ms': gateway.p95,
+    'req/s': gateway.rps,
+    'service direct req/s': direct.rps,
+    'floor p50 ms': bare.p50,
+    'floor p95 ms': bare.p95,
+    'floor req/s': bare.rps,
+    'share of floor': `${Math.round((gateway.rps / bare.rps) * 100)}%`,
+    errors: gateway.errors,
+  })));
+  console.log(`vCard file: ${(vcf.length / 1024 / 1024).toFixed(2)} MB, ${parsed.totalParsed} cards (${parsed.validContacts} valid, ${parsed.duplicatesFound} duplicates)`);
+  console.log(`parse:   ${ms(parseMs)} (target < ${ms(TARGETS.parseMs)})`);
+  console.log(`confirm: ${ms(confirmMs)} for ${selected.length} contacts → imported ${confirmed.imported}, skipped ${confirmed.skipped} (target < ${ms(TARGETS.confirmMs)})`);
+  console.log(`contacts service RSS: ${mb(rssBefore)} before reads, ${mb(rssAfterReads)} after reads, ${mb(rssAfterImport)} after import`);
+
+  const failures = [
+    ...rows.filter((row) => row.gateway.p95 >= TARGETS.p95Ms).map((row) => `${row.scenario}: p95 ${row.gateway.p95} ms ≥ ${TARGETS.p95Ms} ms`),
+    ...rows.filter((row) => row.gateway.rps < row.bare.rps * TARGETS.floorShare).map((row) => `${row.scenario}: throughput below ${TARGETS.floorShare * 100}% of the floor`),
+    ...rows.filter((row) => row.gateway.errors > 0).map((row) => `${row.scenario}: ${row.gateway.errors} errors/non-2xx`),
+    ...(parseMs >= TARGETS.parseMs ? [`parse took ${ms(parseMs)}`] : []),
+    ...(confirmMs >= TARGETS.confirmMs ? [`confirm took ${ms(confirmMs)}`] : []),
+  ];
+  console.log(failures.length ? `\nTARGETS MISSED:\n  - ${failures.join('\n  - ')}` : '\nAll targets met.');
+  process.exitCode = failures.length ? 1 : 0;
+} finally {
+  await floor?.close();
+  await db.end();
+  await stack.stop();
+  await dropDatabases();
+  await infra.stop();
+}
+
+async function registerUser() {
+  const response = await fetch(`${stack.gatewayUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Bench', lastName: 'User', email: `bench-${randomBytes(4).toString('hex')}@example.test`, password: 'bench-password-1' }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).data;
+}
+
+/** Lists with the spec's colours and presets, contacts with varied names, notes and last contacts. */
+async function seed(userId) {
+  await db.query(
+    `INSERT INTO contact_lists (user_id, name, description, color, reminder_days)
+     SELECT $1, 'List ' || lpad(g::text, 2, '0'), 'Benchmark list ' || g,
+            (ARRAY['#ef4444','#f59e0b','#3b82f6','#10b981','#8b5cf6','#f97316'])[1 + g % 6],
+            (ARRAY[7, 30, 60, 90, 180, 365])[1 + g % 6]
+     FROM generate_series(1, $2::int) g`,
+    [userId, LISTS],
+  );
+  await db.query(
+    `WITH lists AS (SELECT id, reminder_days, (row_number() OVER (ORDER BY id) - 1)::int AS n FROM contact_lists WHERE user_id = $1),
+          firsts AS (SELECT ARRAY['Ann','Ben','Carla','David','Elena','Farid','Grace','Hugo','Ines','Jonas','Kira','Leo','Maya','Nils',
+                                  'Olga','Pablo','Quinn','Rosa','Sam','Tara','Umar','Vera','Will','Xenia','Yusuf','Zoe','Joanna','Hannah','Anton','Mariana'] AS a),
+          lasts AS (SELECT ARRAY['Smith','Garcia','Müller','Rossi','Nguyen','Kowalski','Okafor','Tanaka','Silva','Dubois','Novak','Larsen',
+                                 'Haddad','Johansson','Petrov','Murphy','Schmidt','Costa','Kim','Brown','Annan','Fischer','Lopez','Weber'] AS a),
+          generated AS (
+            SELECT g,
+                   (SELECT a[1 + g % array_length(a, 1)] FROM firsts) AS first_name,
+                   (SELECT a[1 + (g / 7) % array_length(a, 1)] FROM lasts) AS last_name,
+                   CASE WHEN g % 25 = 0 THEN NULL ELSE now() - ((g * 7919) % 400) * interval '1 day' - (g % 24) * interval '1 hour' END AS last_contact,
+                   CASE WHEN g % 10 = 0 THEN 14 + g % 60 END AS custom_days,
+                   g % $2::int AS list_n
+            FROM generate_series(1, $3::int) g)
+     INSERT INTO contacts (user_id, first_name, last_name, email, phone_number, notes, list_id, custom_reminder_days,
+                           last_contact_date, overdue_at, created_at, updated_at)
+     SELECT $1, x.first_name, x.last_name,
+            lower(x.first_name) || '.' || x.g || '@example.com',
+            '+1 555 ' || lpad(x.g::text, 7, '0'),
+            CASE WHEN x.g % 3 = 0 THEN 'Met at conference #' || (x.g % 50) || '; likes hiking and board games' END,
+            CASE WHEN x.g % 17 = 0 THEN NULL ELSE l.id END,
+            x.custom_days, x.last_contact,
+            contact_overdue_at(x.last_contact, coalesce(x.custom_days, CASE WHEN x.g % 17 = 0 THEN 90 ELSE l.reminder_days END)),
+            now() - ((x.g * 31) % 700) * interval '1 day', now() - ((x.g * 13) % 300) * interval '1 hour'
+     FROM generated x JOIN lists l ON l.n = x.list_n`,
+    [userId, LISTS, CONTACTS],
+  );
+  await db.query('VACUUM ANALYZE contacts');
+  await db.query('VACUUM ANALYZE contact_lists');
+}
+
+/** The page query the service runs for a scenario (items + total), as plain SQL for the floor. */
+function pageSql({ where = '', orderBy }) {
+  return {
+    items: `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number, c.notes, c.list_id, c.custom_reminder_days,
+                   c.last_contact_date, c.overdue_at, c.reminder_date, c.reminder_notes, c.created_at, c.updated_at,
+                   l.name AS list_name, l.color AS list_color, l.description AS list_description, l.reminder_days AS list_reminder_days
+            FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
+            WHERE c.user_id = $1 ${where} ORDER BY ${orderBy} LIMIT 20 OFFSET 0`,
+    total: `SELECT count(*)::int AS total FROM contacts c WHERE c.user_id = $1 ${where}`,
+  };
+}
+
+/** The floor: node:http + pg running the same two queries per request, no framework, no auth. */
+async function startFloorServer(userId, scenarios) {
+  const byPath = new Map(scenarios.map((scenario) => [scenario.path, scenario.sql]));
+  const server = createServer(async (request, response) => {
+    const sql = byPath.get(request.url);
+    if (!sql) return response.writeHead(404).end();
+    try {
+      const [items, total] = await Promise.all([db.query(sql.items, [userId]), db.query(sql.total, [userId])]);
+      const body = JSON.stringify({ success: true, data: { items: items.rows, totalItems: total.rows[0].total } });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    } catch (error) {
+      response.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** autocannon run; p50/p95 from every response time (autocannon's summary has no p95). */
+async function measure(url, headers) {
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
+  const times = [];
+  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const at = (share) => Number(times[Math.min(times.length - 1, Math.floor(times.length * share))].toFixed(1));
+  return { p50: at(0.5), p95: at(0.95), rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+}
+
+/** ~5 MB of vCard 3.0 cards in the shape phone exports have (N, FN, EMAIL, TEL, ORG, ADR, NOTE). */
+function generateVcf(count) {
+  const cards = [];
+  for (let i = 0; i < count; i += 1) {
+    const first = `Import${i}`;
+    const last = `Person${(i * 7) % 997}`;
+    cards.push([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      `N:${last};${first};;;`,
+      `FN:${first} ${last}`,
+      `EMAIL;TYPE=INTERNET,HOME:${first.toLowerCase()}.${last.toLowerCase()}@import.example`,
+      `TEL;TYPE=CELL:+44 7700 ${String(100000 + i).padStart(6, '0')}`,
+      'ORG:Example Industries;Research',
+      `ADR;TYPE=HOME:;;${i} Long Street;Springfield;;12345;United Kingdom`,
+      `NOTE:Benchmark contact ${i}\\, met at the spring conference.`,
+      'END:VCARD',
+    ].join('\r\n'));
+  }
+  return Buffer.from(`${cards.join('\r\n')}\r\n`);
+}
+
+async function parseUpload(buffer, headers) {
+  const form = new FormData();
+  form.append('vcfFile', new Blob([buffer], { type: 'text/vcard' }), 'bench.vcf');
+  const response = await fetch(`${stack.gatewayUrl}/api/contacts/import/parse`, { method: 'POST', headers, body: form });
+  const json = await response.json();
+  if (response.status !== 200) throw new Error(`parse failed: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function postJson(path, body, headers) {
+  const response = await fetch(`${stack.gatewayUrl}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (response.status !== 200) throw new Error(`${path} failed: ${response.status} ${JSON.stringify(json).slice(0, 500)}`);
+  return json.data;
+}
+
+function rssOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+async function dropDatabases() {
+  const admin = new pg.Client({ connectionString: databaseUrlFor(infra.databaseUrl, 'postgres') });
+  await admin.connect();
+  try {
+    for (const name of ['auth', 'contacts', 'notifications']) await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function ms(value) {
+  return `${Math.round(value)} ms`;
+}
+
+function mb(bytes) {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}
