@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { openAs, registerUser } from './support.js';
+
+const unavailable = { status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' }) };
+
+const screens = [
+  { path: '/dashboard', failing: '**/api/contacts/overdue*', title: 'Dashboard Loading Error', action: 'Reload Dashboard', loaded: 'Overdue Contacts' },
+  { path: '/contacts', failing: '**/api/contacts?*', title: 'Contacts Loading Error', action: 'Reload Contacts', loaded: 'No contacts found' },
+  { path: '/lists', failing: '**/api/lists', title: 'Lists Loading Error', action: 'Reload Lists', loaded: 'No lists yet' },
+];
+
+for (const screen of screens) {
+  test(`${screen.path} shows '${screen.title}' when its data cannot load, and recovers`, async ({ page, request }) => {
+    const user = await registerUser(request);
+    await page.route(screen.failing, (route) => route.fulfill(unavailable));
+    await openAs(page, user, screen.path);
+    // Fetches are retried (3 attempts) before the screen gives up.
+    await expect(page.getByRole('heading', { name: screen.title })).toBeVisible({ timeout: 20_000 });
+    await page.unroute(screen.failing);
+    await page.getByRole('button', { name: screen.action }).click();
+    await expect(page.getByRole('heading', { name: screen.loaded })).toBeVisible();
+    await expect(page.getByRole('heading', { name: screen.title })).toHaveCount(0);
+  });
+}
