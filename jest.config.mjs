@@ -31,6 +31,8 @@ const base = {
 };
 
 export default {
+  // Integration suites boot real services in beforeAll; Jest only honours this at the root.
+  testTimeout: 60_000,
   projects: [
     {
       ...base,
@@ -51,7 +53,6 @@ export default {
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{gateway,services/*}/test/**/*.integration-spec.ts'],
-      testTimeout: 60_000,
     },
   ],
 };

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, EnvelopeInterceptor, JwtVerifier, loadConfig, runService } from '@kith/nest-kit';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { gatewayEnvSchema } from './config/gateway.config.js';
@@ -11,6 +12,12 @@ import { authRateLimiters } from './security/auth-rate-limit.js';
 import { requireAccessToken } from './security/access-token.middleware.js';
 import { bodyLimits } from './security/body-limits.js';
 import { webApp } from './web/web-app.js';
+
+/** Express strips the mount prefix from req.url; services expect the full /api/... path. */
+const forwardFullPath: RequestHandler = (req, _res, next) => {
+  req.url = req.originalUrl;
+  next();
+};
 
 runService(async () => {
   const config = loadConfig(gatewayEnvSchema);
@@ -40,7 +47,7 @@ runService(async () => {
   for (const limiter of authRateLimiters(config)) app.use(limiter.path, limiter.handler);
   const verifyToken = requireAccessToken(app.get(JwtVerifier));
   for (const { prefix, handler } of createUpstreamProxies(config)) {
-    app.use(prefix, verifyToken, ...limits.parse, limits.onError, handler);
+    app.use(prefix, verifyToken, ...limits.parse, limits.onError, forwardFullPath, handler);
   }
   app.use(webApp(config));
 
