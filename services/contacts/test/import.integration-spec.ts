@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { IMPORT_MAX_FILE_BYTES } from '@kith/contracts';
+import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { type Api, apiFor, createContact, createList } from './support/api.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/import/${name}`, import.meta.url));
+const household = fixture('household.vcf');
+const android = fixture('android-v21.vcf');
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: ['auth', 'contacts', 'gateway'] });
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const freshApi = async (): Promise<Api> => apiFor(stack, await stack.registerUser());
+const parse = (api: Api, content: Buffer | string, name = 'contacts.vcf') => api.upload('/contacts/import/parse', [{ field: 'vcfFile', name, content }]);
+type Row = { firstName: string; lastName: string; email: string | null; phoneNumber: string | null; isValid: boolean; isDuplicate: boolean; reason?: string };
+const selectable = (rows: Row[]) =>
+  rows.filter((row) => row.isValid && !row.isDuplicate).map(({ firstName, lastName, email, phoneNumber }) => ({ firstName, lastName, email, phoneNumber }));
+
+describe('vCard import', () => {
+  it('parses a file into the contract shape, flags invalid and duplicate cards, and stores nothing', async () => {
+    const api = await freshApi();
+    const answer = await parse(api, household);
+    expect(answer.status).toBe(200);
+    const result = answer.body.data;
+    expect(result).toMatchObject({ totalParsed: 5, validContacts: 4, duplicatesFound: 1, invalidContacts: 1, errors: [] });
+    expect(result.contacts.map((row: Row) => [row.firstName, row.lastName, row.email, row.phoneNumber, row.isValid, row.isDuplicate])).toEqual([
+      ['Astrid', 'Lindqvist', 'astrid@example.se', '+46 70 123 45 67', true, false],
+      ['Kwame', 'Mensah', null, '+233 20 555 0101', true, false],
+      ['Haruki', 'Ito', null, null, true, false],
+      ['', '', 'info@nameless.example', null, false, false],
+      ['Astrid', 'Lindqvist', 'ASTRID@example.se', null, true, true],
+    ]);
+    expect(result.contacts[3].reason).toEqual(expect.any(String));
+    expect(result.contacts[4].reason).toMatch(/earlier contact in this file/);
+    expect((await api.get('/contacts')).body.data.totalItems).toBe(0);
+  });
+
+  it('imports the selection in one go, then flags and skips the same people on a second import', async () => {
+    const api = await freshApi();
+    const first = (await parse(api, household)).body.data;
+    const confirmed = await api.post('/contacts/import/confirm', { contacts: selectable(first.contacts) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toEqual({ imported: 3, skipped: 0 });
+
+    const stored = (await api.get('/contacts?sortBy=name')).body.data;
+    expect(stored.totalItems).toBe(3);
+    expect(stored.items.map((contact: { firstName: string }) => contact.firstName)).toEqual(['Astrid', 'Haruki', 'Kwame']);
+    expect(stored.items[0]).toMatchObject({ email: 'astrid@example.se', isOverdue: true, lastContactDate: null, listId: null });
+
+    const again = (await parse(api, household)).body.data;
+    expect(again.contacts.filter((row: Row) => row.isValid).every((row: Row) => row.isDuplicate)).toBe(true);
+    expect(again.contacts[0].reason).toMatch(/already exists/);
+    expect(again.duplicatesFound).toBe(4);
+
+    // The server re-checks: sending the first selection again stores nobody twice.
+    const repeated = await api.post('/contacts/import/confirm', { contacts: selectable(first.contacts) });
+    expect(repeated.body.data).toEqual({ imported: 0, skipped: 3 });
+    expect((await api.get('/contacts')).body.data.totalItems).toBe(3);
+  });
+
+  it('reads vCard 2.1 quoted-printable UTF-8 and matches name-only cards by full name', async () => {
+    const api = await freshApi();
+    await createContact(api, { firstName: 'haruki', lastName: 'ito' });
+    const result = (await parse(api, android)).body.data;
+    expect(result.contacts).toEqual([
+      expect.objectContaining({ firstName: 'Jürgen', lastName: 'Müller', phoneNumber: '+49 151 5550 1234', isValid: true, isDuplicate: false }),
+      expect.objectContaining({ firstName: 'Haruki', lastName: 'Ito', isValid: true, isDuplicate: true }),
+    ]);
+  });
+
+  it('skips duplicates within one confirm request and against existing contacts by phone', async () => {
+    const api = await freshApi();
+    await createContact(api, { firstName: 'Existing', lastName: 'Phone', phoneNumber: '+1 (905) 555-1234' });
+    const answer = await api.post('/contacts/import/confirm', {
+      contacts: [
+        { firstName: 'New', lastName: 'Person', email: 'new@example.com' },
+        { firstName: 'Newer', lastName: 'Person', email: 'NEW@example.com' },
+        { firstName: 'Phone', lastName: 'Twin', phoneNumber: '+1 905 555 1234' },
+        { firstName: 'Only', lastName: 'Name' },
+        { firstName: 'only', lastName: 'name' },
+      ],
+    });
+    expect(answer.body.data).toEqual({ imported: 2, skipped: 3 });
+  });
+
+  it('attaches imported contacts to one of the caller\'s lists', async () => {
+    const api = await freshApi();
+    const list = await createList(api, { name: 'Imported', reminderDays: 60 });
+    const answer = await api.post('/contacts/import/confirm', { listId: list._id, contacts: [{ firstName: 'In', lastName: 'List' }] });
+    expect(answer.body.data).toEqual({ imported: 1, skipped: 0 });
+    expect((await api.get(`/lists/${list._id}`)).body.data).toMatchObject({ contactCount: 1, overdueCount: 1 });
+    const unknown = await api.post('/contacts/import/confirm', { listId: '00000000-0000-4000-8000-000000000000', contacts: [{ firstName: 'X', lastName: 'Y' }] });
+    expect(unknown.status).toBe(404);
+    expect((await api.get('/contacts')).body.data.totalItems).toBe(1);
+  });
+
+  it('validates the confirm body', async () => {
+    const api = await freshApi();
+    const empty = await api.post('/contacts/import/confirm', { contacts: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.details).toEqual([{ field: 'contacts', message: 'Please select at least one contact to import' }]);
+    const nameless = await api.post('/contacts/import/confirm', { contacts: [{ firstName: 'A', lastName: '' }] });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.details).toEqual([{ field: 'contacts.0.lastName', message: 'Last name is required' }]);
+  });
+
+  it('refuses files over 5 MB with 413', async () => {
+    const api = await freshApi();
+    const tooBig = Buffer.alloc(IMPORT_MAX_FILE_BYTES + 1, 'A');
+    const answer = await parse(api, tooBig);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('refuses other file types with 415', async () => {
+    const api = await freshApi();
+    const answer = await parse(api, household, 'contacts.csv');
+    expect(answer.status).toBe(415);
+    expect(answer.body).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', error: 'File type must be .vcf or .vcard' });
+    expect((await parse(api, household, 'CONTACTS.VCARD')).status).toBe(200);
+  });
+
+  it('wants exactly one file in the vcfFile field (400 otherwise)', async () => {
+    const api = await freshApi();
+    const two = await api.upload('/contacts/import/parse', [
+      { field: 'vcfFile', name: 'a.vcf', content: household },
+      { field: 'vcfFile', name: 'b.vcf', content: household },
+    ]);
+    expect(two.status).toBe(400);
+    const wrongField = await api.upload('/contacts/import/parse', [{ field: 'file', name: 'a.vcf', content: household }]);
+    expect(wrongField.status).toBe(400);
+    const none = await api.upload('/contacts/import/parse', []);
+    expect(none.status).toBe(400);
+    expect(none.body.details[0].field).toBe('vcfFile');
+  });
+
+  it('reports a malformed card without failing the file', async () => {
+    const api = await freshApi();
+    const broken = `${household.toString('utf8')}BEGIN:VCARD\r\nVERSION:3.0\r\nN:Cut;Off;;;\r\n`;
+    const answer = await parse(api, broken);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.totalParsed).toBeGreaterThanOrEqual(5);
+    expect(answer.body.data.errors.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { emailKey, nameKey, phoneKey } from '../src/import/vcard/index.js';
+
+let stack: TestStack;
+let db: pg.Client;
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: ['contacts'] });
+  db = new pg.Client({ connectionString: stack.databaseUrls.contacts });
+  await db.connect();
+}, 120_000);
+afterAll(async () => {
+  await db?.end();
+  await stack?.stop();
+});
+
+/** Table → columns the Prisma schema maps to (scalar fields only; relation fields have a model type). */
+function prismaColumns(schema: string): Map<string, string[]> {
+  const models = [...schema.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)];
+  const modelNames = new Set(models.map(([, name]) => name));
+  const tables = new Map<string, string[]>();
+  for (const [, name, body] of models) {
+    const table = /@@map\("(\w+)"\)/.exec(body)?.[1] ?? name;
+    const columns = body
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^\w+\s+\w/.test(line) && !line.startsWith('@@'))
+      .filter((line) => !modelNames.has(line.split(/\s+/)[1].replace(/[?[\]]/g, '')))
+      .map((line) => /@map\("(\w+)"\)/.exec(line)?.[1] ?? line.split(/\s+/)[0]);
+    tables.set(table, columns);
+  }
+  return tables;
+}
+
+describe('database schema', () => {
+  it('has a column for every field of the Prisma schema (no drift)', async () => {
+    const schema = readFileSync(new URL('../prisma/schema.prisma', import.meta.url), 'utf8');
+    const expected = prismaColumns(schema);
+    expect([...expected.keys()].sort()).toEqual(['communications', 'contact_lists', 'contacts']);
+    const { rows } = await db.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
+    for (const [table, columns] of expected) {
+      const actual = rows.filter((row) => row.table_name === table).map((row) => row.column_name);
+      expect({ table, missing: columns.filter((column) => !actual.includes(column)) }).toEqual({ table, missing: [] });
+    }
+  });
+
+  it('computes the duplicate keys exactly like the import normalisers', async () => {
+    const samples = [
+      { first: 'Ann', last: 'Lee', email: 'Ann.Lee@Example.COM', phone: '+1 (905) 555-1234' },
+      { first: 'José', last: 'Álvarez', email: null, phone: '0044 20 7946 0000' },
+      { first: 'Bo', last: 'Li  Wu', email: 'bo@x.org', phone: '(555) 010-0000 ext' },
+      { first: 'Zed', last: 'Alone', email: null, phone: 'n/a' },
+    ];
+    const userId = '00000000-0000-4000-8000-00000000beef';
+    for (const sample of samples) {
+      const { rows } = await db.query(
+        `INSERT INTO contacts (user_id, first_name, last_name, email, phone_number) VALUES ($1, $2, $3, $4, $5)
+         RETURNING email_key, phone_key, name_key`,
+        [userId, sample.first, sample.last, sample.email, sample.phone],
+      );
+      expect(rows[0]).toEqual({
+        email_key: emailKey(sample.email),
+        phone_key: phoneKey(sample.phone),
+        name_key: nameKey(sample.first, sample.last),
+      });
+    }
+  });
+});
