@@ -1,0 +1,31 @@
+import { contactOrderBy, contactWhere, substringPattern } from './contact-query.sql.js';
+
+describe('contact page SQL', () => {
+  it('builds a LIKE pattern that treats %, _ and \\ literally and ignores case', () => {
+    expect(substringPattern('Ann')).toBe('%ann%');
+    expect(substringPattern('100%_\\x')).toBe('%100\\%\\_\\\\x%');
+  });
+
+  it('filters by user always, then by list, overdue and search when given', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const bare = contactWhere({ userId: 'u', now });
+    expect(bare.text).toBe('c.user_id = $1::uuid');
+    expect(bare.values).toEqual(['u']);
+
+    const all = contactWhere({ userId: 'u', listId: 'l', overdue: true, search: 'Bo', now });
+    expect(all.text).toBe('c.user_id = $1::uuid AND c.list_id = $2::uuid AND c.overdue_at <= $3 AND c.search_text LIKE $4');
+    expect(all.values).toEqual(['u', 'l', now, '%bo%']);
+  });
+
+  it('orders every sort with an id tiebreak in the same direction', () => {
+    expect(contactOrderBy('name', 'asc').text).toBe('lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC');
+    expect(contactOrderBy('name', 'desc').text).toBe('lower(c.first_name) DESC, lower(c.last_name) DESC, c.id DESC');
+    expect(contactOrderBy('updated', 'desc').text).toBe('c.updated_at DESC, c.id DESC');
+    expect(contactOrderBy('created', 'asc').text).toBe('c.created_at ASC, c.id ASC');
+  });
+
+  it('puts never-contacted first when sorting by last contact ascending, last when descending', () => {
+    expect(contactOrderBy('lastContact', 'asc').text).toBe('c.last_contact_date ASC NULLS FIRST, c.id ASC');
+    expect(contactOrderBy('lastContact', 'desc').text).toBe('c.last_contact_date DESC NULLS LAST, c.id DESC');
+  });
+});
