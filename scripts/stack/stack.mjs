@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { generateKeyPairSync } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, httpOk, preferredPort, startProcess, waitUntil } from './processes.mjs';
+import { freePort, httpOk, isPortFree, preferredPort, startProcess, waitUntil } from './processes.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVICES = ['auth', 'contacts', 'notifications'];
@@ -64,6 +64,10 @@ export async function startStack({
   for (const name of [...SERVICES, 'gateway']) {
     // The gateway's port is the public one and must be exactly as asked; services just need a free one.
     resolvedPorts[name] = ports[name] == null ? await freePort() : name === 'gateway' ? ports[name] : await preferredPort(ports[name]);
+  }
+  // A readiness probe must never be answered by someone else's gateway on the same port.
+  if (services.includes('gateway') && !(await isPortFree(resolvedPorts.gateway))) {
+    throw new Error(`Port ${resolvedPorts.gateway} is already in use (is Kith already running?). Set PORT to use another one.`);
   }
   const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${resolvedPorts[name]}`]));
   const databaseUrls = Object.fromEntries(SERVICES.map((name) => [name, databaseUrlFor(infra.databaseUrl, `kith_${name}${databaseSuffix}`)]));
