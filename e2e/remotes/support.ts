@@ -81,11 +81,17 @@ export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000
 
 const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-/** Full-page screenshot into e2e/screenshots/<name>-<width>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshot into e2e/screenshots/<name>-<width>.png: the whole page for screens, the viewport
+ * for dialogs (a fixed overlay does not stretch over a full-page capture). Toasts are waited out.
+ */
+export async function screenshot(page: Page, name: string, { dialog = false } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await expect(page.locator('[data-rht-toaster] > div')).toHaveCount(0, { timeout: 10_000 });
+  // The shell's demo notices vanish after 5 s.
+  await expect(page.getByText('Welcome to the Kith demo!')).toHaveCount(0, { timeout: 10_000 });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: !dialog, animations: 'disabled' });
 }
 
 export const VIEWPORTS = [

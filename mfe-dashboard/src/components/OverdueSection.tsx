@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { MessageCircle, PartyPopper, Send } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { OVERDUE_SORT_OPTIONS, groupOverdueByList, overdueLabel, overdueSortKey, sortOverdue } from '../logic/overdue-view.js';
+import { OVERDUE_SORT_OPTIONS, effectiveOverdueSort, groupOverdueByList, overdueLabel, sortOverdue } from '../logic/overdue-view.js';
 
 export interface OverdueSectionProps {
   contacts: Contact[];
@@ -66,9 +66,9 @@ function OverdueItem({ contact, view, ...actions }: Pick<OverdueSectionProps, 'o
 
 /** Overdue Contacts: count, view options, grouping by list, and Log Contact / Contact Now per row. */
 export function OverdueSection({ contacts, total, onLog, onContactNow }: OverdueSectionProps) {
-  const { preferences, setPreference } = usePreferences('dashboard');
-  const sortBy = overdueSortKey(preferences.sortBy);
-  const sorted = useMemo(() => sortOverdue(contacts, sortBy, preferences.sortOrder), [contacts, sortBy, preferences.sortOrder]);
+  const { preferences, setPreference, updatePreferences } = usePreferences('dashboard');
+  const { sortBy, sortOrder } = effectiveOverdueSort(preferences);
+  const sorted = useMemo(() => sortOverdue(contacts, sortBy, sortOrder), [contacts, sortBy, sortOrder]);
   const groups = useMemo(() => (preferences.groupByList ? groupOverdueByList(sorted) : []), [preferences.groupByList, sorted]);
   const view = preferences.view;
 
@@ -107,9 +107,9 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
               <SortControl
                 options={OVERDUE_SORT_OPTIONS}
                 sortBy={sortBy}
-                sortOrder={preferences.sortOrder}
-                onSortByChange={(value) => setPreference('sortBy', value)}
-                onSortOrderChange={(order) => setPreference('sortOrder', order)}
+                sortOrder={sortOrder}
+                onSortByChange={(value) => updatePreferences({ sortBy: value, sortOrder })}
+                onSortOrderChange={(order) => updatePreferences({ sortBy, sortOrder: order })}
               />
             </div>
             {preferences.groupByList ? (

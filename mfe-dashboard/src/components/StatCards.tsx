@@ -10,20 +10,20 @@ export function StatCards({ totalContacts, overdueTotal, activeLists }: { totalC
     { label: 'Active Lists', value: activeLists, to: '/lists', icon: FolderOpen, tint: 'bg-purple-50 text-purple-600' },
   ];
   return (
-    <div className="mb-8 grid gap-4 sm:grid-cols-3" data-tour="dashboard-stats">
+    <div className="mb-8 grid grid-cols-3 gap-2 sm:gap-4" data-tour="dashboard-stats">
       {cards.map((card) => (
         <Link
           key={card.label}
           to={card.to}
           data-testid={`stat-${card.label.toLowerCase().replace(/\s+/g, '-')}`}
-          className="group flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
+          className="group flex flex-col items-start gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600 sm:flex-row sm:items-center sm:gap-4 sm:p-5"
         >
-          <span className={clsx('flex size-12 items-center justify-center rounded-xl', card.tint)}>
-            <card.icon className="size-6" aria-hidden="true" />
+          <span className={clsx('flex size-9 shrink-0 items-center justify-center rounded-xl sm:size-12', card.tint)}>
+            <card.icon className="size-5 sm:size-6" aria-hidden="true" />
           </span>
-          <span>
-            <span className="block text-sm font-medium text-slate-500">{card.label}</span>
-            <span className="block text-3xl font-bold tracking-tight text-slate-900">{card.value}</span>
+          <span className="min-w-0">
+            <span className="block text-xs leading-tight font-medium text-slate-500 sm:text-sm">{card.label}</span>
+            <span className="block text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{card.value}</span>
           </span>
         </Link>
       ))}

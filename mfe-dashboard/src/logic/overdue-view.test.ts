@@ -1,5 +1,5 @@
 import type { Contact } from '@kith/contracts';
-import { groupOverdueByList, overdueLabel, overdueSortKey, sortOverdue } from './overdue-view.js';
+import { effectiveOverdueSort, groupOverdueByList, overdueLabel, sortOverdue } from './overdue-view.js';
 
 function contact(id: string, firstName: string, daysOverdue: number | null, list: string | null): Contact {
   return {
@@ -45,9 +45,9 @@ describe('sortOverdue', () => {
     expect(ids(sortOverdue([zoe, adam, mia], 'listName', 'asc'))).toEqual(['m', 'z', 'a']);
   });
 
-  it("maps the stored default 'updated' to days overdue", () => {
-    expect(overdueSortKey('updated')).toBe('daysOverdue');
-    expect(overdueSortKey('listName')).toBe('listName');
+  it("shows the most overdue first while the stored sort is the default 'updated'", () => {
+    expect(effectiveOverdueSort({ sortBy: 'updated', sortOrder: 'asc' })).toEqual({ sortBy: 'daysOverdue', sortOrder: 'desc' });
+    expect(effectiveOverdueSort({ sortBy: 'listName', sortOrder: 'asc' })).toEqual({ sortBy: 'listName', sortOrder: 'asc' });
   });
 });
 

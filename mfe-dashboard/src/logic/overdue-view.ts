@@ -9,12 +9,14 @@ export const OVERDUE_SORT_OPTIONS: { value: OverdueSortKey; label: string }[] = 
   { value: 'listName', label: 'List Name' },
 ];
 
+const isOffered = (sortBy: string): sortBy is OverdueSortKey => OVERDUE_SORT_OPTIONS.some((option) => option.value === sortBy);
+
 /**
  * The dashboard's stored default sort is 'updated' (spec §3), which is not one of its options:
- * any value it does not offer shows the most overdue contacts first.
+ * until the user picks a sort, the most overdue contacts come first.
  */
-export function overdueSortKey(stored: string): OverdueSortKey {
-  return OVERDUE_SORT_OPTIONS.some((option) => option.value === stored) ? (stored as OverdueSortKey) : 'daysOverdue';
+export function effectiveOverdueSort(stored: { sortBy: string; sortOrder: SortDirection }): { sortBy: OverdueSortKey; sortOrder: SortDirection } {
+  return isOffered(stored.sortBy) ? { sortBy: stored.sortBy, sortOrder: stored.sortOrder } : { sortBy: 'daysOverdue', sortOrder: 'desc' };
 }
 
 export const NO_LIST_GROUP_NAME = 'No List';
