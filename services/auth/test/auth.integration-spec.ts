@@ -119,7 +119,8 @@ describe('GET /api/auth/me', () => {
   });
 
   it('answers 401 without a token or with a malformed header', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }]) {
+    const badHeaders: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }];
+    for (const headers of badHeaders) {
       const answer = await api('GET', '/api/auth/me', { headers });
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ success: false, code: ErrorCode.UNAUTHORIZED });
