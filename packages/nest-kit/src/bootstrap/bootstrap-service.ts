@@ -12,6 +12,8 @@ export interface ServiceBootstrapOptions {
   /** The root module, or `AppModule.forRoot(config)`. */
   module: Type<unknown> | DynamicModule;
   port: number;
+  /** Interface to listen on; loopback unless HOST says otherwise (containers need 0.0.0.0). */
+  host?: string;
   natsUrl: string;
   databaseUrl: string;
   migrationsDir: string;
@@ -41,8 +43,9 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   );
   await options.beforeListen?.(app);
   await app.startAllMicroservices();
-  await app.listen(options.port, '127.0.0.1');
-  logger.log(`listening on http://127.0.0.1:${options.port} (NATS queue "${options.name}")`);
+  const host = options.host ?? process.env.HOST ?? '127.0.0.1';
+  await app.listen(options.port, host);
+  logger.log(`listening on http://${host}:${options.port} (NATS queue "${options.name}")`);
   return app;
 }
 
