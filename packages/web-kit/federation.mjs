@@ -30,8 +30,8 @@ import { pluginReact } from '@rsbuild/plugin-react';
 
 export const REMOTE_NAMES = /** @type {const} */ (['dashboard', 'contacts', 'lists']);
 
-/** Dev-server ports (`rsbuild dev`); in production the gateway serves everything on one origin. */
-export const DEV_PORTS = { shell: 3000, dashboard: 3001, contacts: 3002, lists: 3003 };
+/** Dev-server ports (`rsbuild dev`; clear of the services' 3001-3003); in production the gateway serves everything on one origin. */
+export const DEV_PORTS = { shell: 3100, dashboard: 3101, contacts: 3102, lists: 3103 };
 
 export const GATEWAY_DEV_URL = process.env.KITH_GATEWAY_URL ?? 'http://localhost:8080';
 

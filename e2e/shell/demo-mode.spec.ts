@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../support/accounts.js';
+import { snap } from '../support/screens.js';
+
+const BANNER = "You're in Demo Mode - Explore the product with sample data";
+
+async function expectStep(page: Page, step: number, title: string) {
+  const tour = page.getByTestId('tour');
+  await expect(tour.getByText(`Step ${step} of 7`)).toBeVisible();
+  await expect(tour.getByRole('heading', { name: title })).toBeVisible();
+  await expect(tour.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(step));
+}
+
+test('the demo account gets the banner, a welcome tip and the tour; skipping keeps it skipped', async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByText(BANNER)).toBeVisible();
+  const welcome = page.getByText('Welcome to the Kith demo!');
+  await expect(welcome).toBeVisible();
+
+  // The tour starts about a second after demo mode.
+  await expectStep(page, 1, 'Your Dashboard');
+  await expect(page.getByTestId('tour-highlight')).toBeVisible();
+  await snap(page, 'demo-tour-step-1', { fullPage: false });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 2, 'Contacts Section');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 3, 'Contact Lists');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expectStep(page, 2, 'Contacts Section');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 4, 'Reminder System');
+  await snap(page, 'demo-tour-step-4', { fullPage: false });
+
+  await page.getByRole('button', { name: 'Skip Tour' }).click();
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('hasSeenTour'))).toBe('true');
+
+  // Demo notices vanish after 5 seconds.
+  await expect(welcome).toBeHidden({ timeout: 8_000 });
+  await snap(page, 'demo-dashboard');
+
+  await page.getByRole('button', { name: 'Reset Demo' }).click();
+  await expect(page.getByText('Demo Reset')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(BANNER)).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+});
+
+test('finishing the tour shows Tour Completed! and records it', async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  const steps = ['Your Dashboard', 'Contacts Section', 'Contact Lists', 'Reminder System', 'Adding Contacts', 'Phone Integration', 'Settings'];
+  for (const [index, title] of steps.entries()) {
+    await expectStep(page, index + 1, title);
+    if (index < steps.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await snap(page, 'demo-tour-step-7', { fullPage: false });
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByText('Tour Completed!')).toBeVisible();
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('hasSeenTour'))).toBe('true');
+});
+
+test('an ordinary account has no demo mode', async ({ page, request }) => {
+  const { registerViaApi } = await import('../support/accounts.js');
+  const { account } = await registerViaApi(request);
+  await signIn(page, account.email, account.password);
+  await page.waitForTimeout(1_500);
+  await expect(page.getByText(BANNER)).toHaveCount(0);
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+});

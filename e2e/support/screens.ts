@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * Saves the current screen at desktop and phone width (`<name>-1280.png`, `<name>-390.png`),
+ * then restores the desktop viewport.
+ */
+export async function snap(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    // Let layout, fonts and transitions settle at the new width.
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
+  }
+  await page.setViewportSize(WIDTHS[0]);
+}
