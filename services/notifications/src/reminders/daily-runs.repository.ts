@@ -40,18 +40,18 @@ export class DailyRunsRepository {
     });
   }
 
-  /** A run of `day` failed (or died) and none has succeeded or is under way since. */
+  /**
+   * The latest run of `day` failed, or died while running (its process crashed): the day's
+   * reminders may be incomplete, so the run must be retried.
+   */
   async needsRetry(day: string, now: Date = new Date()): Promise<boolean> {
-    const staleBefore = new Date(now.getTime() - STALE_RUN_MS);
-    const runs = await this.prisma.dailyRun.groupBy({
-      by: ['status'],
+    const latest = await this.prisma.dailyRun.findFirst({
       where: { day: asDate(day) },
-      _max: { startedAt: true },
+      orderBy: { startedAt: 'desc' },
+      select: { status: true, startedAt: true },
     });
-    const latest = (status: string) => runs.find((run) => run.status === status)?._max.startedAt ?? null;
-    const running = latest(RunStatus.RUNNING);
-    const failed = latest(RunStatus.FAILED) !== null || (running !== null && running < staleBefore);
-    const settled = latest(RunStatus.SUCCEEDED) !== null || (running !== null && running >= staleBefore);
-    return failed && !settled;
+    if (!latest) return false;
+    if (latest.status === RunStatus.RUNNING) return now.getTime() - latest.startedAt.getTime() > STALE_RUN_MS;
+    return latest.status === RunStatus.FAILED;
   }
 }

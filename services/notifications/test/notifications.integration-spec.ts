@@ -1,0 +1,290 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_NOTIFICATION_SETTINGS, ErrorCode } from '@kith/contracts';
+import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { SmtpSink } from './smtp-sink.js';
+import { call, daysAgo, eventually, sleep, sql, startPrivateNats } from './support.js';
+
+const MAIL_FROM = { name: 'Kith Reminders', address: 'reminders@kith.test' };
+/** Never fires during the tests: runs here are triggered by hand (or by a replica's own cron below). */
+const FAR_AWAY_CRON = '0 0 1 1 *';
+/** Fast retries so an outage of a second or two is enough to see mail wait and then go out. */
+const FAST_RETRIES = {
+  OUTBOX_POLL_MS: '200',
+  OUTBOX_BACKOFF_BASE_MS: '200',
+  OUTBOX_BACKOFF_MAX_MS: '800',
+  OUTBOX_MAX_ATTEMPTS: '100',
+  SMTP_TIMEOUT_MS: '2000',
+  DAILY_RUN_RETRY_MS: '500',
+};
+
+let stack: TestStack;
+let sink: SmtpSink;
+let nats: Awaited<ReturnType<typeof startPrivateNats>>;
+let restoreNatsUrl: string | undefined;
+const api = (method: string, path: string, options?: Parameters<typeof call>[3]) => call(stack.gatewayUrl, method, path, options);
+const notificationsDb = () => stack.databaseUrls.notifications;
+
+beforeAll(async () => {
+  sink = await SmtpSink.start();
+  nats = await startPrivateNats();
+  restoreNatsUrl = process.env.NATS_URL;
+  process.env.NATS_URL = nats.url;
+  stack = await startTestStack({
+    services: ['auth', 'contacts', 'notifications', 'gateway'],
+    env: { SMTP_URL: sink.url, MAIL_FROM: `${MAIL_FROM.name} <${MAIL_FROM.address}>`, DAILY_REMINDER_CRON: FAR_AWAY_CRON, ...FAST_RETRIES },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await nats?.stop();
+  await sink?.down();
+  process.env.NATS_URL = restoreNatsUrl;
+});
+
+type Registered = Awaited<ReturnType<TestStack['registerUser']>>;
+
+async function createList(user: Registered, body: { name: string; color: string; reminderDays: number }): Promise<string> {
+  const answer = await api('POST', '/api/lists', { headers: user.authHeader, body });
+  expect(answer.status).toBe(201);
+  return answer.body.data._id;
+}
+
+async function createContact(user: Registered, body: Record<string, unknown>): Promise<void> {
+  const answer = await api('POST', '/api/contacts', { headers: user.authHeader, body });
+  expect(answer.status).toBe(201);
+}
+
+/** A user with one overdue contact (never contacted), so the daily run has something to say. */
+async function userWithOverdue(): Promise<Registered> {
+  const user = await stack.registerUser();
+  await createContact(user, { firstName: 'Overdue', lastName: 'Friend' });
+  return user;
+}
+
+const triggerDaily = (user: Registered, baseUrl = stack.gatewayUrl) => call(baseUrl, 'POST', '/api/notifications/trigger-daily', { headers: user.authHeader });
+const dailyMailsTo = (email: string) => sink.to(email).filter((mail) => mail.subject?.startsWith('Kith:'));
+
+describe('database schema', () => {
+  it('has a column for every field of the Prisma models (no drift)', async () => {
+    const schema = readFileSync(new URL('../prisma/schema.prisma', import.meta.url), 'utf8');
+    const expected: string[] = [];
+    for (const [, body] of schema.matchAll(/^model \w+ \{([\s\S]*?)^\}/gm)) {
+      const table = /@@map\("(\w+)"\)/.exec(body!)![1];
+      for (const line of body!.split('\n')) {
+        const field = /^\s+(\w+)\s+(\w+)(\??)(.*)$/.exec(line);
+        if (!field || /^[A-Z]/.test(field[2]!) && !['String', 'Int', 'Boolean', 'DateTime'].includes(field[2]!)) continue;
+        expected.push(`${table}.${/@map\("(\w+)"\)/.exec(field[4]!)?.[1] ?? field[1]}`);
+      }
+    }
+    const columns = await sql<{ column: string }>(notificationsDb(), `SELECT table_name || '.' || column_name AS column FROM information_schema.columns WHERE table_schema = 'public'`);
+    const actual = new Set(columns.map((row) => row.column));
+    expect(expected.length).toBeGreaterThan(20);
+    expect(expected.filter((column) => !actual.has(column))).toEqual([]);
+  });
+});
+
+describe('settings', () => {
+  it('creates the defaults when a user registers, and serves them read-only to that user', async () => {
+    const user = await stack.registerUser();
+    await eventually(async () => (await sql(notificationsDb(), 'SELECT 1 FROM notification_settings WHERE user_id = $1', [user.user._id])).length > 0, {
+      what: 'settings created from the registration event',
+    });
+    const answer = await api('GET', '/api/notifications/settings', { headers: user.authHeader });
+    expect(answer).toEqual({ status: 200, body: { success: true, data: DEFAULT_NOTIFICATION_SETTINGS } });
+  });
+
+  it('refuses a caller without a token', async () => {
+    const answer = await api('GET', '/api/notifications/settings');
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe(ErrorCode.UNAUTHORIZED);
+  });
+});
+
+describe('POST /api/notifications/test', () => {
+  it('sends one test reminder now, and says so when nothing is overdue', async () => {
+    const user = await stack.registerUser();
+    const answer = await api('POST', '/api/notifications/test', { headers: user.authHeader });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.message).toBe(`Test reminder sent to ${user.user.email}. Nothing is overdue: you're all caught up!`);
+    const [mail] = await sink.waitFor(user.user.email);
+    expect(mail!.subject).toBe("[Test] Kith: you're all caught up");
+    expect(mail!.from!.value).toEqual([MAIL_FROM]);
+    expect(mail!.text).toContain('This is a test reminder');
+    expect(mail!.text).toContain(`Hi ${user.user.firstName},`);
+    expect(mail!.html).toContain("you&#39;re all caught up!");
+    expect(sink.to(user.user.email)).toHaveLength(1);
+  });
+
+  it('lists the overdue contacts when there are some', async () => {
+    const user = await userWithOverdue();
+    const answer = await api('POST', '/api/notifications/test', { headers: user.authHeader });
+
+    expect(answer.body.data.message).toBe(`Test reminder sent to ${user.user.email}. 1 contact needs attention.`);
+    const [mail] = await sink.waitFor(user.user.email);
+    expect(mail!.subject).toBe('[Test] Kith: 1 contact needs attention');
+    expect(mail!.text).toContain('- Overdue Friend: Never contacted');
+  });
+});
+
+describe('the daily reminder', () => {
+  it('tells each user with overdue contacts who, for how long and in which list, with links to the overdue page', async () => {
+    const user = await stack.registerUser();
+    const bestFriends = await createList(user, { name: 'Best Friends', color: '#ef4444', reminderDays: 30 });
+    await createContact(user, { firstName: 'Grace', lastName: 'Hopper', listId: bestFriends, lastContactDate: daysAgo(45.5) });
+    await createContact(user, { firstName: 'Alan', lastName: 'Turing' });
+    await createContact(user, { firstName: 'Recent', lastName: 'Friend', listId: bestFriends, lastContactDate: daysAgo(2) });
+    const idle = await stack.registerUser();
+    await createContact(idle, { firstName: 'Seen', lastName: 'Yesterday', lastContactDate: daysAgo(1) });
+
+    const answer = await triggerDaily(user);
+
+    expect(answer.status).toBe(200);
+    const result = answer.body.data;
+    expect(result.emailsQueued).toBeGreaterThanOrEqual(1);
+    expect(result.usersProcessed).toBe(result.emailsQueued + result.alreadySentToday);
+    expect(result.message).toContain('Daily reminders triggered successfully');
+    const [mail] = await sink.waitFor(user.user.email, { matching: (candidate) => candidate.subject === 'Kith: 2 contacts need attention' });
+    const appUrl = stack.env.APP_URL;
+    for (const part of [mail!.text!, mail!.html as string]) {
+      expect(part).toContain('Grace Hopper');
+      expect(part).toContain('15 days overdue');
+      expect(part).toContain('Last contact 45 days ago');
+      expect(part).toContain('Best Friends');
+      expect(part).toContain('Alan Turing');
+      expect(part).toContain('Never contacted');
+      expect(part).toContain('No List');
+      expect(part).toContain(`${appUrl}/contacts?filter=overdue`);
+      expect(part).not.toContain('Recent Friend');
+    }
+    expect(mail!.html).toContain(`href="${appUrl}/contacts?filter=overdue"`);
+
+    await sleep(500);
+    expect(sink.to(idle.user.email)).toHaveLength(0);
+  });
+
+  it('is sent once per user per day, however often it is triggered', async () => {
+    const user = await userWithOverdue();
+    const first = await triggerDaily(user);
+    await sink.waitFor(user.user.email);
+    const again = await Promise.all([triggerDaily(user), triggerDaily(user)]);
+
+    for (const answer of again) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.emailsQueued).toBe(0);
+      expect(answer.body.data.alreadySentToday).toBe(first.body.data.usersProcessed);
+    }
+    await sleep(800);
+    expect(dailyMailsTo(user.user.email)).toHaveLength(1);
+  });
+
+  it('waits while SMTP is down and is delivered exactly once when it returns', async () => {
+    const user = await userWithOverdue();
+    await sink.down();
+    try {
+      const answer = await triggerDaily(user);
+      expect(answer.status).toBe(200);
+      const attempted = await eventually(
+        async () => {
+          const [row] = await sql<{ status: string; attempts: number }>(notificationsDb(), `SELECT status, attempts FROM email_outbox WHERE user_id = $1 AND kind = 'DAILY_REMINDER'`, [user.user._id]);
+          return row && row.attempts >= 2 ? row : null;
+        },
+        { what: 'failed delivery attempts while SMTP is down' },
+      );
+      expect(attempted.status).toBe('PENDING');
+    } finally {
+      await sink.up();
+    }
+    await sink.waitFor(user.user.email);
+    await sleep(1500);
+    expect(dailyMailsTo(user.user.email)).toHaveLength(1);
+    const [row] = await sql<{ status: string }>(notificationsDb(), `SELECT status FROM email_outbox WHERE user_id = $1`, [user.user._id]);
+    expect(row!.status).toBe('SENT');
+  });
+
+  it('is recorded as failed when contacts is down, sends nothing, and is retried once contacts is back', async () => {
+    const user = await userWithOverdue();
+    await stack.stopService('contacts');
+    let restarted = false;
+    try {
+      const answer = await triggerDaily(user);
+      expect(answer.status).toBe(503);
+      expect(answer.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+      const [run] = await sql<{ status: string; error: string }>(notificationsDb(), 'SELECT status, error FROM daily_runs ORDER BY started_at DESC LIMIT 1');
+      expect(run!.status).toBe('FAILED');
+      expect(run!.error).toContain('contacts.overdue.digest');
+      await sleep(1200); // the retry poll keeps failing while contacts is down
+      expect(sink.to(user.user.email)).toHaveLength(0);
+      expect(await sql(notificationsDb(), 'SELECT 1 FROM daily_reminders WHERE user_id = $1', [user.user._id])).toHaveLength(0);
+      await stack.startService('contacts');
+      restarted = true;
+    } finally {
+      if (!restarted) await stack.startService('contacts');
+    }
+
+    await sink.waitFor(user.user.email, { timeoutMs: 15_000 });
+    const [retry] = await sql<{ trigger: string; status: string }>(notificationsDb(), `SELECT trigger, status FROM daily_runs WHERE status = 'SUCCEEDED' ORDER BY started_at DESC LIMIT 1`);
+    expect(retry).toEqual({ trigger: 'RETRY', status: 'SUCCEEDED' });
+    await sleep(1500);
+    expect(dailyMailsTo(user.user.email)).toHaveLength(1);
+  });
+
+  it('is sent once with two instances running at once, each with its cron firing, plus manual triggers', async () => {
+    const users = await Promise.all([userWithOverdue(), userWithOverdue(), userWithOverdue()]);
+    // A second instance whose cron fires every second, next to the primary.
+    const replica = await stack.startService('notifications', { replica: 2, env: { DAILY_REMINDER_CRON: '* * * * * *' } });
+    try {
+      const answers = await Promise.all([triggerDaily(users[0]!), triggerDaily(users[1]!, replica.url), triggerDaily(users[2]!), triggerDaily(users[0]!, replica.url)]);
+      answers.forEach((answer) => expect(answer.status).toBe(200));
+      for (const user of users) await sink.waitFor(user.user.email);
+      await sleep(2500); // several more cron firings on the replica
+    } finally {
+      await stack.stopService('notifications', { replica: 2 });
+    }
+    for (const user of users) {
+      expect(dailyMailsTo(user.user.email)).toHaveLength(1);
+      expect(await sql(notificationsDb(), 'SELECT 1 FROM daily_reminders WHERE user_id = $1', [user.user._id])).toHaveLength(1);
+    }
+  });
+});
+
+describe('password reset mail', () => {
+  it('sends the link from forgot-password, valid for 60 minutes, and forgets the token once sent', async () => {
+    const user = await stack.registerUser();
+    const answer = await api('POST', '/api/auth/forgot-password', { body: { email: user.user.email } });
+    expect(answer.status).toBe(200);
+
+    const [mail] = await sink.waitFor(user.user.email);
+    expect(mail!.subject).toBe('Reset your Kith password');
+    const link = new RegExp(`${stack.env.APP_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/reset-password\\?token=([A-Za-z0-9_%-]+)`).exec(mail!.text!);
+    expect(link).not.toBeNull();
+    expect(mail!.html).toContain(`href="${link![0]}"`);
+    expect(mail!.text).toContain('expires in 60 minutes');
+
+    const reset = await api('POST', '/api/auth/reset-password', { body: { token: decodeURIComponent(link![1]!), password: 'a-new-password' } });
+    expect(reset.status).toBe(200);
+    const [row] = await eventually(() => sql<{ html: string | null; text: string | null }>(notificationsDb(), `SELECT html, text FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1 AND status = 'SENT'`, [user.user._id]).then((rows) => (rows.length ? rows : null)));
+    expect(row).toEqual({ html: null, text: null });
+  });
+});
+
+describe('upcoming and stats', () => {
+  it('lists contacts coming due within 7 days and counts overdue contacts and reminders sent', async () => {
+    const user = await userWithOverdue();
+    await createContact(user, { firstName: 'Soon', lastName: 'Due', customReminderDays: 30, lastContactDate: daysAgo(27) });
+    await createContact(user, { firstName: 'Far', lastName: 'Away', customReminderDays: 30, lastContactDate: daysAgo(1) });
+
+    const before = await api('GET', '/api/notifications/stats', { headers: user.authHeader });
+    expect(before.body.data).toEqual({ overdueCount: 1, upcomingCount: 1, remindersSent: 0, lastSentAt: null });
+
+    const upcoming = await api('GET', '/api/notifications/upcoming', { headers: user.authHeader });
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.body.data.items.map((item: { firstName: string }) => item.firstName)).toEqual(['Soon']);
+
+    await api('POST', '/api/notifications/test', { headers: user.authHeader });
+    const after = await api('GET', '/api/notifications/stats', { headers: user.authHeader });
+    expect(after.body.data).toMatchObject({ overdueCount: 1, upcomingCount: 1, remindersSent: 1 });
+    expect(Date.now() - Date.parse(after.body.data.lastSentAt)).toBeLessThan(10_000);
+  });
+});
