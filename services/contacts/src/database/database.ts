@@ -18,14 +18,33 @@ export class Database implements OnApplicationShutdown {
     this.pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
   }
 
-  /** Runs a `Prisma.sql` fragment (parameterised, `$n` placeholders) as a prepared statement. */
-  async query<Row>(statement: Prisma.Sql): Promise<Row[]> {
-    const result = await this.pool.query<Row & pg.QueryResultRow>({
+  /**
+   * Runs a `Prisma.sql` fragment (parameterised, `$n` placeholders) as a prepared statement, on
+   * the pool or on the client of a `transaction`.
+   */
+  async query<Row>(statement: Prisma.Sql, client: pg.Pool | pg.PoolClient = this.pool): Promise<Row[]> {
+    const result = await client.query<Row & pg.QueryResultRow>({
       name: this.statementName(statement.text),
       text: statement.text,
       values: statement.values,
     });
     return result.rows;
+  }
+
+  /** BEGIN … COMMIT on one pooled connection; any error rolls back and is rethrown. */
+  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type ImportConfirmResult, type importConfirmSchema, IMPORT_CONFIRM_TIMEOUT_MS, type ImportParseResult } from '@kith/contracts';
+import { type ImportConfirmResult, type importConfirmSchema, type ImportParseResult } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { assertId } from '../common/ids.js';
@@ -50,6 +50,6 @@ export class ImportService {
       const fresh = markDuplicates(rows, existing).filter((row) => !row.isDuplicate);
       const imported = await this.imports.insertMany(userId, fresh, db);
       return { imported, skipped: rows.length - imported };
-    }, IMPORT_CONFIRM_TIMEOUT_MS);
+    });
   }
 }
