@@ -58,7 +58,7 @@ try {
 
   if (want('integration')) {
     console.log('\n=== integration tests (real PostgreSQL, NATS, SMTP) ===');
-    runJest('integration', ['integration'], { DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl });
+    runJest('integration', ['integration'], { DATABASE_URL: infra.databaseUrl });
   }
 
   if (want('e2e')) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { connect as connectTcp } from 'node:net';
-import { preferredPort, startProcess, waitUntil, httpOk } from './processes.mjs';
+import { freePort, preferredPort, startProcess, waitUntil, httpOk } from './processes.mjs';
 
 
 function tcpOpen(port, host = '127.0.0.1') {
@@ -76,6 +76,11 @@ function findNatsServer() {
 
 async function startNats({ quiet }) {
   if (process.env.NATS_URL) return { url: process.env.NATS_URL, stop: async () => {} };
+  return startNatsServer({ quiet });
+}
+
+/** A private nats-server on a free port (also used per test stack, so stacks never answer each other). */
+export async function startNatsServer({ quiet = true, port: wanted = 4223 } = {}) {
   const binary = findNatsServer();
   if (!binary) {
     throw new Error(
@@ -83,7 +88,7 @@ async function startNats({ quiet }) {
         'macOS: `brew install nats-server`) or set NATS_URL to a running NATS server.',
     );
   }
-  const port = await preferredPort(4223);
+  const port = wanted ? await preferredPort(wanted) : await freePort();
   const proc = startProcess('nats', binary, ['-a', '127.0.0.1', '-p', String(port)], { quiet: true });
   await waitUntil(() => tcpOpen(port), { process: proc, what: 'nats-server', timeoutMs: 15_000 });
   return { url: `nats://127.0.0.1:${port}`, stop: () => proc.stop() };

@@ -2,25 +2,34 @@
 // DATABASE_URL and NATS_URL (scripts/test.mjs provides them), with fresh databases per stack.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { startNatsServer } from './infra.mjs';
 import { databaseUrlFor, generateJwtKeys, startStack, SERVICES } from './stack.mjs';
 
 let userCounter = 0;
 
 export async function startTestStack({ services = [...SERVICES, 'gateway'], env = {}, smtpUrl } = {}) {
-  const { DATABASE_URL, NATS_URL } = process.env;
-  if (!DATABASE_URL || !NATS_URL) {
-    throw new Error('Integration tests need DATABASE_URL and NATS_URL (run them with `npm test`, which provides both).');
+  const { DATABASE_URL } = process.env;
+  if (!DATABASE_URL) {
+    throw new Error('Integration tests need DATABASE_URL (run them with `npm test`, which provides it).');
   }
   const suffix = `_t${randomBytes(4).toString('hex')}`;
-  const infra = { databaseUrl: DATABASE_URL, natsUrl: NATS_URL, smtpUrl: smtpUrl ?? process.env.SMTP_URL ?? 'smtp://127.0.0.1:1' };
-  const stack = await startStack({
-    infra,
-    services,
-    keys: generateJwtKeys(),
-    databaseSuffix: suffix,
-    quiet: process.env.STACK_VERBOSE !== '1',
-    env: { SEED_DEMO: 'false', AUTH_RATE_LIMIT_MAX: '100000', NODE_ENV: 'test', ...env },
-  });
+  // Each stack gets its own NATS: services of two stacks in one queue group would answer each other.
+  const nats = await startNatsServer({ port: 0 });
+  const infra = { databaseUrl: DATABASE_URL, natsUrl: nats.url, smtpUrl: smtpUrl ?? process.env.SMTP_URL ?? 'smtp://127.0.0.1:1' };
+  let stack;
+  try {
+    stack = await startStack({
+      infra,
+      services,
+      keys: generateJwtKeys(),
+      databaseSuffix: suffix,
+      quiet: process.env.STACK_VERBOSE !== '1',
+      env: { SEED_DEMO: 'false', AUTH_RATE_LIMIT_MAX: '100000', NODE_ENV: 'test', ...env },
+    });
+  } catch (error) {
+    await nats.stop();
+    throw error;
+  }
 
   /** Registers a fresh user through the gateway. */
   async function registerUser(overrides = {}) {
@@ -46,6 +55,7 @@ export async function startTestStack({ services = [...SERVICES, 'gateway'], env 
   /** Drops this stack's databases after stopping it. */
   async function stop() {
     await stack.stop();
+    await nats.stop();
     const admin = new pg.Client({ connectionString: databaseUrlFor(DATABASE_URL, 'postgres') });
     await admin.connect();
     try {
