@@ -1,3 +1,9 @@
 import { createHostConfig } from '@kith/web-kit/federation';
+import { chunkGroupsPlugin } from './scripts/chunk-groups-plugin.mjs';
 
-export default createHostConfig();
+const config = createHostConfig();
+
+export default {
+  ...config,
+  plugins: [...(config.plugins ?? []), chunkGroupsPlugin('.size/chunk-groups.json')],
+};

@@ -1,2 +1,2 @@
 // Async boundary: Module Federation negotiates the shared singletons before bootstrap runs.
-import('./bootstrap.js');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap.js');

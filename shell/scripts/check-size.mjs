@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * Size budget, run after `rsbuild build`: adds up the gzip size of the JavaScript a page downloads
+ * and fails the build when it is over budget.
+ *   login page:      the shell's JavaScript except what only other screens need        ≤ 170 kB
+ *   dashboard page:  the same base, the signed-in layout, the dashboard remote's entry
+ *                    and everything its ./App needs (measured when mfe-dashboard is built) ≤ 250 kB
+ * Chunk groups come from .size/chunk-groups.json (written by the build), the remote's files
+ * from its Module Federation manifest.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = { login: 170, dashboard: 250 };
+const shellDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const shellDist = join(shellDir, 'dist');
+const dashboardDist = join(shellDir, '..', 'mfe-dashboard', 'dist');
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const isJs = (file) => file.endsWith('.js');
+const gzipKb = (file) => gzipSync(readFileSync(file)).length / 1024;
+
+function total(files) {
+  return [...new Set(files)].filter((file) => isJs(file)).reduce((sum, file) => sum + gzipKb(file), 0);
+}
+
+const groups = readJson(join(shellDir, '.size', 'chunk-groups.json'));
+for (const name of ['index', 'bootstrap', 'page-login', 'signed-in']) {
+  if (!groups[name]) throw new Error(`Chunk group "${name}" is missing from the build (is its import still named?)`);
+}
+const allShellJs = readdirSync(join(shellDist, 'static', 'js'), { recursive: true })
+  .map((file) => join('static', 'js', String(file)))
+  .filter(isJs);
+
+/**
+ * Every shell file a page may load: all of them except those only other screens need. Files
+ * in no named group (shared singletons and their dependency chunks) always count, so the
+ * figure errs on the high side.
+ */
+function shellFilesFor(screen) {
+  const needed = new Set(['index', 'bootstrap', screen].flatMap((name) => groups[name]));
+  const otherScreens = new Set(
+    Object.entries(groups)
+      .filter(([name]) => !['index', 'bootstrap', screen].includes(name))
+      .flatMap(([, files]) => files),
+  );
+  return allShellJs.filter((file) => needed.has(file) || !otherScreens.has(file)).map((file) => join(shellDist, file));
+}
+
+const results = [{ page: 'login', kb: total(shellFilesFor('page-login')), budget: BUDGET_KB.login }];
+
+const signedInShell = shellFilesFor('signed-in');
+const remoteManifestFile = join(dashboardDist, 'mf-manifest.json');
+if (existsSync(remoteManifestFile)) {
+  const remote = readJson(remoteManifestFile);
+  const app = remote.exposes.find((expose) => expose.path === './App');
+  if (!app) throw new Error('mfe-dashboard does not expose ./App');
+  const remoteFiles = [remote.metaData.remoteEntry.name, ...app.assets.js.sync, ...app.assets.js.async].map((file) => join(dashboardDist, file));
+  results.push({ page: 'dashboard (shell + dashboard remote)', kb: total([...signedInShell, ...remoteFiles]), budget: BUDGET_KB.dashboard });
+} else {
+  console.log(`size: mfe-dashboard is not built; shell part of the dashboard page: ${total(signedInShell).toFixed(1)} kB gzip`);
+}
+
+let over = false;
+for (const { page, kb, budget } of results) {
+  const ok = kb <= budget;
+  over ||= !ok;
+  console.log(`size: ${page}: ${kb.toFixed(1)} kB gzip of JavaScript (budget ${budget} kB) ${ok ? 'ok' : 'OVER BUDGET'}`);
+}
+if (over) {
+  console.error('size: over budget; see shell/scripts/check-size.mjs');
+  process.exit(1);
+}
