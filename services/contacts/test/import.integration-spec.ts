@@ -100,6 +100,15 @@ describe('vCard import', () => {
     expect((await api.get('/contacts')).body.data.totalItems).toBe(1);
   });
 
+  it('stores each person once when two confirms of the same rows race', async () => {
+    const api = await freshApi();
+    const contacts = Array.from({ length: 50 }, (_, n) => ({ firstName: `Racer${n}`, lastName: 'Twin', email: `racer${n}@example.com` }));
+    const answers = await Promise.all([api.post('/contacts/import/confirm', { contacts }), api.post('/contacts/import/confirm', { contacts })]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.body.data.imported).sort()).toEqual([0, 50]);
+    expect((await api.get('/contacts')).body.data.totalItems).toBe(50);
+  });
+
   it('validates the confirm body', async () => {
     const api = await freshApi();
     const empty = await api.post('/contacts/import/confirm', { contacts: [] });
@@ -115,7 +124,7 @@ describe('vCard import', () => {
     const tooBig = Buffer.alloc(IMPORT_MAX_FILE_BYTES + 1, 'A');
     const answer = await parse(api, tooBig);
     expect(answer.status).toBe(413);
-    expect(answer.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(answer.body).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', error: `File is larger than ${IMPORT_MAX_FILE_BYTES} bytes` });
   });
 
   it('refuses other file types with 415', async () => {
