@@ -22,6 +22,7 @@ export class SmtpSink {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      disableReverseLookup: true,
       logger: false,
       closeTimeout: 100,
       onData: (stream, _session, callback) => {
