@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { jest } from '@jest/globals';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@kith/contracts';
 import { importPKCS8, SignJWT, UnsecuredJWT } from 'jose';
 import { JwtVerifier } from './jwt-verifier.js';
@@ -42,5 +43,17 @@ describe('JwtVerifier', () => {
     await expect(sut.verifyAuthorizationHeader(undefined)).rejects.toMatchObject({ status: 401 });
     await expect(sut.verifyAuthorizationHeader(`Basic ${await sign()}`)).rejects.toMatchObject({ status: 401 });
     await expect(sut.verifyAuthorizationHeader(`Bearer ${await sign()}`)).resolves.toMatchObject({ userId: 'user-1' });
+  });
+
+  it('refuses a remembered token once its own expiry has passed', async () => {
+    const token = await sign({ expiresAt: Math.floor(Date.now() / 1000) + 5 });
+    await expect(sut.verify(token)).resolves.toMatchObject({ userId: 'user-1' });
+    await expect(sut.verify(token)).resolves.toMatchObject({ userId: 'user-1' });
+    jest.useFakeTimers({ now: Date.now() + 10_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      await expect(sut.verify(token)).rejects.toMatchObject({ status: 401 });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
