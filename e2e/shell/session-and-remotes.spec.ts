@@ -59,3 +59,16 @@ test('an unknown signed-in route shows a not-found page inside the layout', asyn
   await expect(page.getByText('Page not found')).toBeVisible();
   await snap(page, 'not-found');
 });
+
+test("the start-up check shows 'Checking authentication...'", async ({ page, request }) => {
+  const { account } = await registerViaApi(request);
+  await signInAndSettle(page, account.email, account.password);
+  await page.route('**/api/auth/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Checking authentication...')).toBeVisible();
+  await snap(page, 'checking-authentication', { fullPage: false });
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});

@@ -17,6 +17,8 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
+    // A full-page shot of a scrolled page draws sticky headers mid-page: start from the top.
+    if (options.fullPage ?? true) await page.evaluate(() => window.scrollTo(0, 0));
     // Let layout, fonts and transitions settle at the new width.
     await page.waitForTimeout(350);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });

@@ -1,4 +1,4 @@
-import { BellRing, ShieldCheck, Users } from 'lucide-react';
+import { BellRing, HeartHandshake, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
@@ -16,6 +16,9 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
       <aside className="relative hidden w-[44%] overflow-hidden bg-gradient-to-br from-blue-600 via-blue-700 to-indigo-800 p-12 text-white lg:flex lg:flex-col lg:justify-between">
         <div className="absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-3xl" aria-hidden="true" />
         <Link to="/" className="relative inline-flex items-center gap-2 text-xl font-bold">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-white/15 ring-1 ring-white/25">
+            <HeartHandshake className="size-5" aria-hidden="true" />
+          </span>
           Kith
         </Link>
         <div className="relative">

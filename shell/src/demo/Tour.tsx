@@ -87,13 +87,14 @@ export function Tour() {
     <div className="fixed inset-0 z-[60]" role="dialog" aria-modal="true" aria-labelledby="tour-title" data-testid="tour">
       {box ? (
         <div
-          className="pointer-events-none absolute rounded-xl ring-4 ring-blue-400 transition-all duration-300"
+          className="pointer-events-none absolute rounded-xl transition-all duration-300"
           style={{
             top: box.top - PADDING,
             left: box.left - PADDING,
             width: box.width + PADDING * 2,
             height: box.height + PADDING * 2,
-            boxShadow: '0 0 0 9999px rgb(15 23 42 / 0.55)',
+            // A blue ring around the target, and everything else dimmed.
+            boxShadow: '0 0 0 3px var(--color-blue-400), 0 0 0 9999px rgb(15 23 42 / 0.55)',
           }}
           data-testid="tour-highlight"
         />

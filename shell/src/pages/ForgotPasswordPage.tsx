@@ -36,7 +36,7 @@ export default function ForgotPasswordPage() {
             <MailCheck className="size-6" aria-hidden="true" />
           </span>
           <p className="mt-4 text-sm text-green-900" role="status">
-            <span className="font-semibold">Check your email:</span> If an account with that email exists, we've sent you a password reset link.
+            If an account with that email exists, we've sent you a password reset link.
           </p>
         </div>
         <p className="mt-6 text-center text-sm text-slate-500">

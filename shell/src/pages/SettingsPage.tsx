@@ -58,7 +58,7 @@ function Row({ label, icon, children }: { label: string; icon?: ReactNode; child
 export function SettingsPage() {
   const data = useSettings();
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="max-w-3xl">
       <PageHeader title="Settings" subtitle="Your profile and how Kith reminds you. Settings are read-only for now." />
       {!data ? (
         <LoadingState label="Loading settings..." />
