@@ -40,7 +40,6 @@ export async function attemptDelivery(
 export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboxDispatcher.name);
   private readonly policy: RetryPreset;
-  private readonly transactionTimeoutMs: number;
   private timer?: NodeJS.Timeout;
   private draining: Promise<void> | null = null;
   private kickedWhileDraining = false;
@@ -52,8 +51,6 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(MailTransport) private readonly transport: MailTransport,
   ) {
     this.policy = { maxAttempts: config.OUTBOX_MAX_ATTEMPTS, baseDelayMs: config.OUTBOX_BACKOFF_BASE_MS, maxDelayMs: config.OUTBOX_BACKOFF_MAX_MS };
-    // An SMTP exchange is bounded by three timeouts (connect, greeting, socket); the lock outlives them.
-    this.transactionTimeoutMs = config.SMTP_TIMEOUT_MS * 3 + 5_000;
   }
 
   onApplicationBootstrap(): void {
@@ -79,7 +76,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
    */
   async sendNow(email: NewOutboxEmail): Promise<boolean> {
     const id = await this.outbox.enqueue(email);
-    const status = await this.outbox.processById(id, (claimed) => this.deliver(claimed), this.transactionTimeoutMs);
+    const status = await this.outbox.processById(id, (claimed) => this.deliver(claimed));
     return status === OutboxStatus.SENT;
   }
 
@@ -101,7 +98,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
 
   private async drain(): Promise<void> {
     const worker = async () => {
-      while (!this.stopped && (await this.outbox.processNextDue((email) => this.deliver(email), this.transactionTimeoutMs)));
+      while (!this.stopped && (await this.outbox.processNextDue((email) => this.deliver(email))));
     };
     try {
       await Promise.all(Array.from({ length: this.config.OUTBOX_CONCURRENCY }, worker));

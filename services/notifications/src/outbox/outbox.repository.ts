@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma/prisma.service.js';
-import { Prisma } from '../generated/prisma/client.js';
+import type pg from 'pg';
 import { type ClaimedEmail, type DeliveryOutcome, type NewOutboxEmail, OutboxStatus } from './outbox.types.js';
 
 type Deliver = (email: ClaimedEmail) => Promise<DeliveryOutcome>;
 
-const CLAIM_COLUMNS = Prisma.sql`id, kind, to_address AS "toAddress", subject, html, text, attempts, expires_at AS "expiresAt"`;
+const CLAIM_COLUMNS = 'id, kind, to_address AS "toAddress", subject, html, text, attempts, expires_at AS "expiresAt"';
 
 @Injectable()
 export class OutboxRepository {
@@ -35,52 +35,79 @@ export class OutboxRepository {
    * SMTP server accepted the message but before this transaction commits, the lock is released
    * with the row still pending and it is sent again. Returns false when nothing is due.
    */
-  processNextDue(deliver: Deliver, timeoutMs: number): Promise<boolean> {
-    return this.prisma.$transaction(
-      async (tx) => {
-        const [email] = await tx.$queryRaw<ClaimedEmail[]>`
-          SELECT ${CLAIM_COLUMNS} FROM email_outbox
-          WHERE status = ${OutboxStatus.PENDING} AND next_attempt_at <= now()
-          ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
-        if (!email) return false;
-        await recordOutcome(tx, email, await deliver(email));
-        return true;
-      },
-      { timeout: timeoutMs, maxWait: timeoutMs },
-    );
+  processNextDue(deliver: Deliver): Promise<boolean> {
+    return this.inTransaction(async (client) => {
+      const { rows } = await client.query<ClaimedEmail>(
+        `SELECT ${CLAIM_COLUMNS} FROM email_outbox
+         WHERE status = $1 AND next_attempt_at <= now()
+         ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [OutboxStatus.PENDING],
+      );
+      const email = rows[0];
+      if (!email) return false;
+      await recordOutcome(client, email, await deliver(email));
+      return true;
+    });
   }
 
   /**
    * The same for one given email, waiting for its lock if a worker holds it (the test reminder is
    * sent while its caller waits). Returns the email's status afterwards, null if it does not exist.
    */
-  processById(id: string, deliver: Deliver, timeoutMs: number): Promise<string | null> {
-    return this.prisma.$transaction(
-      async (tx) => {
-        const [email] = await tx.$queryRaw<(ClaimedEmail & { status: string })[]>`
-          SELECT ${CLAIM_COLUMNS}, status FROM email_outbox WHERE id = ${id}::uuid FOR UPDATE`;
-        if (!email || email.status !== OutboxStatus.PENDING) return email?.status ?? null;
-        const outcome = await deliver(email);
-        await recordOutcome(tx, email, outcome);
-        return outcome.status;
-      },
-      { timeout: timeoutMs, maxWait: timeoutMs },
-    );
+  processById(id: string, deliver: Deliver): Promise<string | null> {
+    return this.inTransaction(async (client) => {
+      const { rows } = await client.query<ClaimedEmail & { status: string }>(
+        `SELECT ${CLAIM_COLUMNS}, status FROM email_outbox WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      const email = rows[0];
+      if (!email || email.status !== OutboxStatus.PENDING) return email?.status ?? null;
+      const outcome = await deliver(email);
+      await recordOutcome(client, email, outcome);
+      return outcome.status;
+    });
+  }
+
+  /**
+   * One transaction on a pooled connection. The outbox's lock-send-mark cycle runs once per email,
+   * so it uses the pool directly: a Prisma interactive transaction costs about twice the round trips.
+   */
+  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.prisma.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 }
 
-function recordOutcome(tx: Prisma.TransactionClient, email: ClaimedEmail, outcome: DeliveryOutcome) {
-  return tx.emailOutbox.update({ where: { id: email.id }, data: outcomeUpdate(email, outcome) });
-}
-
-function outcomeUpdate(email: ClaimedEmail, outcome: DeliveryOutcome): Prisma.EmailOutboxUpdateInput {
+/** Writes what the attempt meant; a sent sensitive mail loses its body (the reset link). */
+async function recordOutcome(client: pg.PoolClient, email: ClaimedEmail, outcome: DeliveryOutcome): Promise<void> {
   const attempts = email.attempts + (outcome.status === OutboxStatus.EXPIRED ? 0 : 1);
-  switch (outcome.status) {
-    case OutboxStatus.SENT:
-      return { status: outcome.status, attempts, sentAt: new Date(), lastError: null, ...(outcome.clearBody ? { html: null, text: null } : {}) };
-    case OutboxStatus.PENDING:
-      return { attempts, nextAttemptAt: outcome.retryAt, lastError: outcome.error };
-    default:
-      return { status: outcome.status, attempts, lastError: outcome.error };
-  }
+  const sent = outcome.status === OutboxStatus.SENT;
+  await client.query(
+    `UPDATE email_outbox SET
+       status = $2, attempts = $3, last_error = $4,
+       next_attempt_at = coalesce($5, next_attempt_at),
+       sent_at = CASE WHEN $6 THEN now() END,
+       html = CASE WHEN $7 THEN NULL ELSE html END,
+       text = CASE WHEN $7 THEN NULL ELSE text END
+     WHERE id = $1`,
+    [
+      email.id,
+      outcome.status,
+      attempts,
+      sent ? null : outcome.error,
+      outcome.status === OutboxStatus.PENDING ? outcome.retryAt : null,
+      sent,
+      sent && outcome.clearBody,
+    ],
+  );
 }

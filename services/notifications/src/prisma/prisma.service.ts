@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 
@@ -8,8 +9,13 @@ const POOL_HEADROOM = 6;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
+  /** The connection pool Prisma runs on, shared with the outbox's hot-path transaction. */
+  readonly pool: pg.Pool;
+
   constructor(@Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: config.OUTBOX_CONCURRENCY + POOL_HEADROOM }) });
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.OUTBOX_CONCURRENCY + POOL_HEADROOM });
+    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    this.pool = pool;
   }
 
   /** At application shutdown, i.e. after the outbox workers stopped in onModuleDestroy. */
