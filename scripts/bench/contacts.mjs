@@ -50,10 +50,10 @@ try {
   const rssBefore = rssOf(contactsPid);
 
   const scenarios = [
-    { name: 'first contacts page', path: '/api/contacts?page=1&limit=20', sql: pageSql({ orderBy: 'lower(c.first_name), lower(c.last_name), c.id' }) },
-    { name: 'search "ann"', path: '/api/contacts?search=ann&limit=20', sql: pageSql({ where: `AND c.search_text LIKE '%ann%'`, orderBy: 'lower(c.first_name), lower(c.last_name), c.id' }) },
+    { name: 'first contacts page', path: '/api/contacts?page=1&limit=20', sql: pageSql({ orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC' }) },
+    { name: 'search "ann"', path: '/api/contacts?search=ann&limit=20', sql: pageSql({ where: 'AND c.search_text LIKE $2', params: ['%ann%'], orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC' }) },
     { name: 'sort by last contact', path: '/api/contacts?sortBy=lastContact&sortOrder=desc&limit=20', sql: pageSql({ orderBy: 'c.last_contact_date DESC NULLS LAST, c.id DESC' }) },
-    { name: '/contacts/overdue', path: '/api/contacts/overdue?limit=20', sql: pageSql({ where: 'AND c.overdue_at <= now()', orderBy: 'c.overdue_at, c.id' }) },
+    { name: '/contacts/overdue', path: '/api/contacts/overdue?limit=20', sql: pageSql({ where: 'AND c.overdue_at <= now()', orderBy: 'c.overdue_at ASC, c.id ASC' }) },
   ];
   floor = await startFloorServer(user.user._id, scenarios);
 
@@ -165,27 +165,34 @@ async function seed(userId) {
   await db.query('VACUUM ANALYZE contact_lists');
 }
 
-/** The page query the service runs for a scenario (items + total), as plain SQL for the floor. */
-function pageSql({ where = '', orderBy }) {
+/**
+ * The statement the service runs for a scenario: one page plus the total in one round trip
+ * (see services/contacts/src/contacts/contacts.repository.ts), parameterised the same way.
+ */
+function pageSql({ where = '', orderBy, params = [] }) {
+  const columns = `c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
+    c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
+    c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
+    c.reminder_notes AS "reminderNotes", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+    l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
+  const filter = `c.user_id = $1::uuid ${where}`;
   return {
-    items: `SELECT c.id, c.user_id, c.first_name, c.last_name, c.email, c.phone_number, c.notes, c.list_id, c.custom_reminder_days,
-                   c.last_contact_date, c.overdue_at, c.reminder_date, c.reminder_notes, c.created_at, c.updated_at,
-                   l.name AS list_name, l.color AS list_color, l.description AS list_description, l.reminder_days AS list_reminder_days
-            FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
-            WHERE c.user_id = $1 ${where} ORDER BY ${orderBy} LIMIT 20 OFFSET 0`,
-    total: `SELECT count(*)::int AS total FROM contacts c WHERE c.user_id = $1 ${where}`,
+    text: `SELECT ${columns}, (SELECT count(*)::int FROM contacts c WHERE ${filter}) AS "totalCount"
+           FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
+           WHERE ${filter} ORDER BY ${orderBy} LIMIT 20 OFFSET 0`,
+    params,
   };
 }
 
-/** The floor: node:http + pg running the same two queries per request, no framework, no auth. */
+/** The floor: node:http + pg running the same prepared statement per request, no framework, no auth. */
 async function startFloorServer(userId, scenarios) {
-  const byPath = new Map(scenarios.map((scenario) => [scenario.path, scenario.sql]));
+  const byPath = new Map(scenarios.map((scenario, index) => [scenario.path, { name: `floor_${index}`, ...scenario.sql }]));
   const server = createServer(async (request, response) => {
     const sql = byPath.get(request.url);
     if (!sql) return response.writeHead(404).end();
     try {
-      const [items, total] = await Promise.all([db.query(sql.items, [userId]), db.query(sql.total, [userId])]);
-      const body = JSON.stringify({ success: true, data: { items: items.rows, totalItems: total.rows[0].total } });
+      const { rows } = await db.query({ name: sql.name, text: sql.text, values: [userId, ...sql.params] });
+      const body = JSON.stringify({ success: true, data: { items: rows, totalItems: rows[0]?.totalCount ?? 0 } });
       response.writeHead(200, { 'content-type': 'application/json' }).end(body);
     } catch (error) {
       response.writeHead(500).end(String(error));

@@ -4,6 +4,7 @@ import {
   type Contact,
   type ContactInputParsed,
   type ContactQuery,
+  type contactUpdateSchema,
   effectiveReminderDays,
   type logCommunicationSchema,
   type LogContactResponse,
@@ -21,7 +22,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { toContact } from './contact.mapper.js';
 import { ContactsRepository, type ContactWrite, type Db, type OverdueInputs } from './contacts.repository.js';
 
-type ContactUpdate = { [Key in keyof ContactInputParsed]?: ContactInputParsed[Key] };
+type ContactUpdate = z.output<typeof contactUpdateSchema>;
 type LogCommunication = Omit<NewCommunication, 'timestamp'> & { timestamp?: Date };
 
 @Injectable()

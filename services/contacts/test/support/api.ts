@@ -2,7 +2,6 @@ import type { RegisteredUser, TestStack } from '../../../../scripts/stack/testin
 
 export interface ApiAnswer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
