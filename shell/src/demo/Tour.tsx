@@ -56,14 +56,22 @@ function useTargetBox(ids: string[], active: boolean): Box | null {
   return active ? box : null;
 }
 
-/** Card position: below the target if it fits, else above; centred when there is no target. */
+const CARD_HEIGHT = 250;
+const MARGIN = 16;
+
+/**
+ * Card position: below the target if it fits, else above it, else pinned to the bottom of the
+ * screen (tall targets); centred when the step has no target.
+ */
 function cardStyle(box: Box | null): CSSProperties {
-  const width = Math.min(360, window.innerWidth - 32);
+  const width = Math.min(360, window.innerWidth - MARGIN * 2);
   if (!box) return { width, top: '50%', left: '50%', transform: 'translate(-50%, -50%)' };
-  const left = Math.min(Math.max(16, box.left + box.width / 2 - width / 2), window.innerWidth - width - 16);
+  const left = Math.min(Math.max(MARGIN, box.left + box.width / 2 - width / 2), window.innerWidth - width - MARGIN);
   const below = box.top + box.height + PADDING + 12;
-  if (below + 240 < window.innerHeight) return { width, top: below, left };
-  return { width, left, bottom: Math.max(16, window.innerHeight - box.top + PADDING + 12) };
+  if (below + CARD_HEIGHT + MARGIN <= window.innerHeight) return { width, top: below, left };
+  const above = box.top - PADDING - 12;
+  if (above - CARD_HEIGHT - MARGIN >= 0) return { width, left, bottom: window.innerHeight - above };
+  return { width, left, bottom: MARGIN };
 }
 
 export function Tour() {
