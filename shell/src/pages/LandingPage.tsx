@@ -2,6 +2,7 @@ import { buttonClassName } from '@kith/web-kit';
 import { BellRing, CalendarClock, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
+import { ProductPreview } from './ProductPreview.js';
 
 const FEATURES = [
   {
@@ -61,6 +62,7 @@ export function LandingPage() {
                 Sign In
               </Link>
             </div>
+            <ProductPreview />
           </div>
         </section>
 
