@@ -16,6 +16,7 @@ const option = (name, fallback) => process.argv.find((arg) => arg.startsWith(`--
 const sizes = option('users', '200,1000').split(',').map(Number);
 const contactsPerUser = Number(option('contacts', '20'));
 const TARGET_MS = 60_000;
+const verbose = process.argv.includes('--verbose');
 
 /** An SMTP server that only counts: messages received, and distinct recipients (to spot a double send). */
 async function startSink() {
@@ -113,7 +114,7 @@ async function benchmark(infra, sink, users) {
     services: ['auth', 'contacts', 'notifications'],
     keys,
     databaseSuffix: suffix,
-    quiet: true,
+    quiet: !verbose,
     env: { SEED_DEMO: 'false', NODE_ENV: 'production', DAILY_REMINDER_CRON: '0 0 1 1 *', LOG_LEVEL: 'warn' },
   });
   try {
@@ -144,7 +145,9 @@ async function benchmark(infra, sink, users) {
     const body = await response.json();
     const queuedMs = Date.now() - started;
     if (!response.ok) throw new Error(`trigger-daily answered ${response.status}: ${JSON.stringify(body)}`);
+    const progress = verbose ? setInterval(() => console.log(`[bench] ${((Date.now() - started) / 1000).toFixed(0)} s: ${sink.delivered()} delivered`), 1000) : null;
     while (sink.delivered() < users && Date.now() - started < 5 * TARGET_MS) await new Promise((resolve) => setTimeout(resolve, 20));
+    clearInterval(progress);
     const deliveredMs = Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 500));
     clearInterval(sampler);

@@ -113,7 +113,8 @@ describe('POST /api/notifications/test', () => {
     expect(mail!.from!.value).toEqual([MAIL_FROM]);
     expect(mail!.text).toContain('This is a test reminder');
     expect(mail!.text).toContain(`Hi ${user.user.firstName},`);
-    expect(mail!.html).toContain("you&#39;re all caught up!");
+    expect(mail!.text).toContain("Nothing is overdue right now: you're all caught up!");
+    expect(mail!.html).toContain('You&#39;re all caught up!');
     expect(sink.to(user.user.email)).toHaveLength(1);
   });
 

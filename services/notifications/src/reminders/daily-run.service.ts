@@ -47,8 +47,11 @@ export class DailyRunService {
     try {
       let cursor: string | null = null;
       do {
+        const batchStarted = Date.now();
         const batch = await this.peers.overdueDigest({ cursor, batchSize: this.config.DIGEST_BATCH_SIZE, contactsPerUser: CONTACTS_PER_EMAIL });
+        const digestMs = Date.now() - batchStarted;
         await this.queueBatch(day, batch.users, totals);
+        this.logger.debug(`batch of ${batch.users.length} users: digest ${digestMs} ms, queued in ${Date.now() - batchStarted - digestMs} ms`);
         cursor = batch.nextCursor;
       } while (cursor);
       await this.runs.finish(runId, totals);

@@ -80,7 +80,8 @@ function subjectOf({ totalOverdue, isTest }: ReminderEmailInput): string {
 }
 
 const TEST_NOTE = 'This is a test reminder you sent yourself from the dashboard.';
-const CAUGHT_UP = "Nothing is overdue right now: you're all caught up! When someone needs attention, your daily reminder lists them like this.";
+const CAUGHT_UP = "Nothing is overdue right now: you're all caught up!";
+const WHEN_SOMEONE_IS_DUE = 'When someone needs attention, your daily reminder lists them here.';
 
 function renderHtml(input: ReminderEmailInput, contacts: OverdueContactSummary[], footer: string): string {
   const { recipient, totalOverdue, appUrl, isTest } = input;
@@ -98,7 +99,7 @@ ${contacts.map(contactRow)}
 ${more > 0 ? html`<p style="margin:12px 0 0;font-size:14px;color:${Brand.muted};">…and ${pluralize(more, 'more contact')} overdue.</p>` : ''}
 ${button('See overdue contacts', overdueUrl(appUrl))}`
       : html`<h1 style="margin:0 0 8px;font-size:22px;line-height:1.3;">You're all caught up!</h1>
-<p style="margin:0 0 16px;">Hi ${recipient.firstName}, ${CAUGHT_UP}</p>
+<p style="margin:0 0 16px;">Hi ${recipient.firstName}, nothing is overdue right now. ${WHEN_SOMEONE_IS_DUE}</p>
 ${button('Open your dashboard', `${appUrl}/dashboard`)}`;
   return renderLayout({
     title: subjectOf(input),
@@ -115,7 +116,7 @@ function renderText(input: ReminderEmailInput, contacts: OverdueContactSummary[]
   if (isTest) lines.push(TEST_NOTE, '');
   lines.push(`Hi ${recipient.firstName},`, '');
   if (totalOverdue === 0) {
-    lines.push(CAUGHT_UP, '', `Open your dashboard: ${appUrl}/dashboard`);
+    lines.push(`${CAUGHT_UP} ${WHEN_SOMEONE_IS_DUE}`, '', `Open your dashboard: ${appUrl}/dashboard`);
   } else {
     lines.push(`${needsAttentionLabel(totalOverdue)}. It has been a while since you were in touch with:`, '');
     for (const contact of contacts) {
