@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Contacts benchmark (`npm run bench:contacts`): one user with 10 000 contacts in 20 lists,
 // seeded in SQL. Measures the hot reads through the gateway with autocannon (20 connections)
-// against a floor — the same SQL served by a bare node:http + pg server — then the time to
+// against a floor — the same SQL served by a bare node:http + pg process — then the time to
 // parse and confirm a generated ~5 MB vCard file (~15 000 cards), and the contacts service's RSS.
 // Needs built services (`npm run build`). Uses DATABASE_URL / NATS_URL when set, else the
 // launcher's embedded PostgreSQL and nats-server.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -37,7 +38,7 @@ const stack = await startStack({
   // A confirm of ~15 000 contacts is a ~1.5 MB JSON body, above the gateway's 1 MB default.
   env: { SEED_DEMO: 'false', NODE_ENV: 'production', AUTH_RATE_LIMIT_MAX: '100000', JSON_BODY_LIMIT: '20mb' },
 });
-const db = new pg.Pool({ connectionString: stack.databaseUrls.contacts, max: 10 });
+const db = new pg.Pool({ connectionString: stack.databaseUrls.contacts, max: 2 });
 let floor;
 
 try {
@@ -190,22 +191,25 @@ function pageSql({ where = '', orderBy, params = [] }) {
   };
 }
 
-/** The floor: node:http + pg running the same prepared statement per request, no framework, no auth. */
+/** The floor (scripts/bench/contacts-floor.mjs) in its own process, serving the same statements. */
 async function startFloorServer(userId, scenarios) {
-  const byPath = new Map(scenarios.map((scenario, index) => [scenario.path, { name: `floor_${index}`, ...scenario.sql }]));
-  const server = createServer(async (request, response) => {
-    const sql = byPath.get(request.url);
-    if (!sql) return response.writeHead(404).end();
-    try {
-      const { rows } = await db.query({ name: sql.name, text: sql.text, values: [userId, ...sql.params] });
-      const body = JSON.stringify({ success: true, data: { items: rows, totalItems: rows[0]?.totalCount ?? 0 } });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(body);
-    } catch (error) {
-      response.writeHead(500).end(String(error));
-    }
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'bench', 'contacts-floor.mjs')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: stack.databaseUrls.contacts,
+      FLOOR_USER_ID: userId,
+      FLOOR_SCENARIOS: JSON.stringify(scenarios.map(({ path, sql }) => ({ path, ...sql }))),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  const [port] = await once(child.stdout, 'data');
+  return {
+    url: `http://127.0.0.1:${String(port).trim()}`,
+    close: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
 /** The run with the median p95 (gateway, service and floor runs alternate, so load spikes hit all alike). */
