@@ -7,9 +7,14 @@ interface CaughtEmail {
 }
 
 async function emailsTo(address: string): Promise<CaughtEmail[]> {
-  const response = await fetch(`${MAILDEV_URL}/api/email`);
-  const emails = (await response.json()) as CaughtEmail[];
-  return emails.filter((email) => email.to.some((recipient) => recipient.address.toLowerCase() === address));
+  // maildev 3 answers under /api/email; older builds under /email.
+  for (const path of ['/api/email', '/email']) {
+    const response = await fetch(`${MAILDEV_URL}${path}`).catch(() => null);
+    if (!response?.ok) continue;
+    const emails = (await response.json()) as CaughtEmail[];
+    return emails.filter((email) => email.to.some((recipient) => recipient.address.toLowerCase() === address));
+  }
+  throw new Error(`The mail catcher at ${MAILDEV_URL} did not answer`);
 }
 
 test('send a test reminder and trigger the daily run, then find both emails', async ({ page, request }) => {

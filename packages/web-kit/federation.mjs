@@ -60,14 +60,23 @@ export const sharedDependencies = {
 };
 
 const common = {
-  plugins: [pluginReact()],
+  // The MF plugin opts @module-federation/* into the React Refresh transform; refreshing the MF
+  // runtime itself breaks `rsbuild dev` ("$ReactRefreshRuntime$.refresh is not a function").
+  plugins: [pluginReact({ reactRefreshOptions: { exclude: [/[\\/]node_modules[\\/]/] } })],
   html: { title: 'Kith' },
   // The browser entry of contracts has no zod schemas (zod alone would cost ~30 kB gzip).
   resolve: { alias: { '@kith/contracts$': '@kith/contracts/browser' } },
-  // A name missing from that entry (a schema) fails the build instead of being undefined at runtime.
+  // Dev only: lazy compilation loses shared modules ("reading 'call'") under MF.
+  dev: { lazyCompilation: false },
   tools: {
     postcss: { postcssOptions: { plugins: [tailwindcss()] } },
-    rspack: { module: { parser: { javascript: { exportsPresence: 'error' } } } },
+    rspack: (config, { isDev }) => {
+      // A name missing from that entry (a schema) fails the build instead of being undefined at runtime.
+      config.module.parser = { ...config.module.parser, javascript: { ...config.module.parser?.javascript, exportsPresence: 'error' } };
+      // Dev only: side-effect pruning drops the MF runtime's own helpers ("__exportAll is not a function").
+      if (isDev) config.optimization = { ...config.optimization, sideEffects: false };
+      return config;
+    },
   },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
 };
