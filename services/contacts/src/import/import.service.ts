@@ -42,13 +42,13 @@ export class ImportService {
       const chosenList = listId ?? request.listId;
       return { ...contact, listId: chosenList ? assertId(chosenList, 'List') : null };
     });
-    return this.imports.transaction(async (db) => {
-      await this.imports.lockUserImports(userId, db);
+    return this.imports.transaction(async (client) => {
+      await this.imports.lockUserImports(userId, client);
       const listIds = [...new Set(rows.flatMap((row) => (row.listId ? [row.listId] : [])))];
-      if (listIds.length && (await this.imports.countOwnedLists(userId, listIds, db)) !== listIds.length) throw AppError.notFound('List');
-      const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(rows), db));
+      if (listIds.length && (await this.imports.countOwnedLists(userId, listIds, client)) !== listIds.length) throw AppError.notFound('List');
+      const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(rows), client));
       const fresh = markDuplicates(rows, existing).filter((row) => !row.isDuplicate);
-      const imported = await this.imports.insertMany(userId, fresh, db);
+      const imported = await this.imports.insertMany(userId, fresh, client);
       return { imported, skipped: rows.length - imported };
     });
   }
