@@ -207,7 +207,7 @@ function ImportPreview({ fileName, result, selected, selectableCount, onToggle, 
                 <div className="min-w-0 flex-1">
                   <p className={clsx('truncate font-medium', selectable ? 'text-slate-900' : 'text-slate-500')}>{name}</p>
                   <p className="truncate text-xs text-slate-500">{[contact.email, contact.phoneNumber].filter(Boolean).join(' · ') || 'No email or phone'}</p>
-                  {!selectable && contact.reason && <p className={clsx('truncate text-xs', contact.isValid ? 'text-yellow-700' : 'text-red-600')}>{contact.reason}</p>}
+                  {!selectable && contact.reason && <p className={clsx('line-clamp-2 text-xs', contact.isValid ? 'text-yellow-700' : 'text-red-600')}>{contact.reason}</p>}
                 </div>
                 {!contact.isValid ? <Badge color="red">Invalid</Badge> : contact.isDuplicate ? <Badge color="yellow">Duplicate</Badge> : <Badge color="green">New</Badge>}
               </li>

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { installFakeFetch, ok } from '../test-support/fake-fetch.js';
+import { LogContactDialog } from './LogContactDialog.js';
+import { toLocalDateTimeInput } from './log-contact.js';
+
+const olive = { _id: 'c1', firstName: 'Olive', lastName: 'Never' };
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('LogContactDialog', () => {
+  it('defaults to a phone call now, refuses a future date, then logs with trimmed notes', async () => {
+    const { requests } = installFakeFetch(() => ok({ contact: { ...olive, lastContactDate: new Date().toISOString() }, communication: {} }));
+    const onLogged = jest.fn();
+    const onClose = jest.fn();
+    render(<LogContactDialog contact={olive} onClose={onClose} onLogged={onLogged} />);
+
+    expect(screen.getByRole('heading', { name: 'Log Contact with Olive Never' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Phone Call' }).getAttribute('aria-checked')).toBe('true');
+    const when = screen.getByLabelText('Date and time') as HTMLInputElement;
+    expect(when.value.slice(0, 10)).toBe(toLocalDateTimeInput(new Date()).slice(0, 10));
+
+    fireEvent.change(when, { target: { value: toLocalDateTimeInput(new Date(Date.now() + 86_400_000)) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Contact' }));
+    expect(await screen.findByText('Date cannot be in the future')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Yesterday' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'In Person' }));
+    fireEvent.change(screen.getByLabelText('Notes (optional)'), { target: { value: '  lunch  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Contact' }));
+
+    await waitFor(() => expect(onLogged).toHaveBeenCalled());
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /api/communications/log']);
+    const body = requests[0]!.body as Record<string, string>;
+    expect(body).toMatchObject({ contactId: 'c1', type: 'IN_PERSON', notes: 'lunch' });
+    expect(Date.now() - Date.parse(body.timestamp!)).toBeGreaterThan(23 * 3_600_000);
+    expect(onClose).toHaveBeenCalled();
+  });
+});
