@@ -32,6 +32,13 @@ describe('demo mode', () => {
     expect(result.current.notices).toEqual([]);
   });
 
+  it('does not greet again when the page reloads with demo mode already on', () => {
+    localStorage.setItem('demoMode', 'true');
+    const { result } = renderHook(() => useDemo(), { wrapper });
+    expect(result.current.isDemoMode).toBe(true);
+    expect(result.current.notices).toEqual([]);
+  });
+
   it('starts the tour about a second later, walks 7 steps and records Finish', () => {
     const { result } = renderHook(() => useDemo(), { wrapper });
     expect(result.current.tour.active).toBe(false);

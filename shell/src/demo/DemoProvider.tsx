@@ -62,18 +62,27 @@ export function DemoProvider({ children }: { children: ReactNode }) {
     setDemoMode(Boolean(isDemoAccount));
   }, [isDemoAccount, setDemoMode]);
 
+  // Whether demo mode was already on when the app loaded: a page reload is not "turning it on".
+  const wasDemoMode = useRef(readFlag(StorageKey.demoMode));
+
   // Turning demo mode on greets the visitor and, the first time, starts the tour after ~1 s.
   useEffect(() => {
-    if (!isDemoMode) return;
-    const welcome = showNotice({
-      title: 'Welcome to the Kith demo!',
-      message: 'Everything here is sample data, so feel free to click around, log contacts and edit lists.',
-      tone: 'info',
-    });
+    if (!isDemoMode) {
+      wasDemoMode.current = false;
+      return;
+    }
+    const welcome = wasDemoMode.current
+      ? undefined
+      : showNotice({
+          title: 'Welcome to the Kith demo!',
+          message: 'Everything here is sample data, so feel free to click around, log contacts and edit lists.',
+          tone: 'info',
+        });
+    wasDemoMode.current = true;
     const timer = readFlag(StorageKey.hasSeenTour) ? undefined : setTimeout(() => setTour({ active: true, step: 0 }), TOUR_START_DELAY_MS);
     return () => {
       clearTimeout(timer);
-      dismissNotice(welcome);
+      if (welcome !== undefined) dismissNotice(welcome);
     };
   }, [isDemoMode, showNotice, dismissNotice]);
 

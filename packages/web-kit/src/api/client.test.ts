@@ -54,6 +54,24 @@ describe('api client: session refresh', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('takes the tokens another tab rotated while it waited for the refresh lock, without refreshing again', async () => {
+    const { requests } = serverWithExpiredToken();
+    const otherTabRefreshesFirst = {
+      request: async (_name: string, task: () => Promise<void>) => {
+        session.saveTokens({ accessToken: 'new-access', refreshToken: 'refresh-2' });
+        return task();
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: otherTabRefreshesFirst, configurable: true });
+    try {
+      await expect(api.get('/contacts')).resolves.toEqual({ path: '/api/contacts', method: 'GET' });
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+    expect(requests.filter((request) => request.url === '/api/auth/refresh')).toHaveLength(0);
+    expect(session.refreshToken()).toBe('refresh-2');
+  });
+
   it('clears the credentials and goes to /login when the refresh fails', async () => {
     const { requests } = serverWithExpiredToken(fail(401, 'Invalid or expired refresh token', 'UNAUTHORIZED'));
     const outcomes = await Promise.allSettled([api.get('/contacts'), api.get('/lists')]);

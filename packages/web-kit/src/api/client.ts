@@ -138,16 +138,28 @@ function sendXhr<T>(url: string, formData: FormData, options: UploadOptions, tok
 let refreshInFlight: Promise<void> | null = null;
 
 /**
+ * Tabs share one stored refresh token, and the server treats a second use of a rotated token as
+ * theft (it revokes the whole session). So tabs take turns refreshing through a Web Lock.
+ */
+function withCrossTabRefreshLock(task: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('kith-session-refresh', task).then(() => undefined) : task();
+}
+
+/**
  * One refresh for every request that hit a 401 at the same time. A failed refresh (or none
  * possible) forgets the credentials once, here, however many requests were waiting.
  */
 export function refreshSession(): Promise<void> {
-  refreshInFlight ??= (async () => {
+  const refreshTokenSeen = session.refreshToken();
+  refreshInFlight ??= withCrossTabRefreshLock(async () => {
     const refreshToken = session.refreshToken();
     if (!refreshToken) throw new ApiError({ message: 'No refresh token', status: 401, code: 'UNAUTHORIZED' });
+    // Another tab rotated the tokens while this one waited for the lock: theirs are ours too.
+    if (refreshToken !== refreshTokenSeen) return;
     const { tokens } = await sendFetch<{ tokens: AuthTokens }>('POST', apiUrl('/auth/refresh'), { body: { refreshToken } }, null);
     session.saveTokens(tokens);
-  })()
+  })
     .catch((error: unknown) => {
       session.clear();
       throw error;
