@@ -17,6 +17,8 @@ const sizes = option('users', '200,1000').split(',').map(Number);
 const contactsPerUser = Number(option('contacts', '20'));
 const TARGET_MS = 60_000;
 const verbose = process.argv.includes('--verbose');
+/** Caps the notifications process's V8 old space: a run that kept per-user data would die of it. */
+const oldSpaceMiB = option('old-space-mib', '');
 
 /** An SMTP server that only counts: messages received, and distinct recipients (to spot a double send). */
 async function startSink() {
@@ -87,7 +89,11 @@ async function seed(stack, users) {
 /** Resident set size of a process now, and its peak since the last reset, in MiB (Linux /proc). */
 function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]);
+  const kib = (field) => {
+    const match = new RegExp(`${field}:\\s+(\\d+)`).exec(status);
+    if (!match) throw new Error(`notifications (pid ${pid}) is no longer running`);
+    return Number(match[1]);
+  };
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
@@ -111,13 +117,14 @@ async function benchmark(infra, sink, users) {
   await dropDatabases();
   const stack = await startStack({
     infra: { ...infra, smtpUrl: sink.url },
-    services: ['auth', 'contacts', 'notifications'],
+    services: ['auth', 'contacts'],
     keys,
     databaseSuffix: suffix,
     quiet: !verbose,
     env: { SEED_DEMO: 'false', NODE_ENV: 'production', DAILY_REMINDER_CRON: '0 0 1 1 *', LOG_LEVEL: 'warn' },
   });
   try {
+    await stack.startService('notifications', { env: oldSpaceMiB ? { NODE_OPTIONS: `--max-old-space-size=${oldSpaceMiB}` } : {} });
     const seedStarted = Date.now();
     const ids = await seed(stack, users);
     const seedMs = Date.now() - seedStarted;
@@ -189,6 +196,7 @@ try {
 
 const mib = (value) => `${value.toFixed(1)} MiB`;
 console.log('');
+if (oldSpaceMiB) console.log(`notifications ran with --max-old-space-size=${oldSpaceMiB}`);
 console.log('users | contacts | run answered | all mail delivered | delivered | duplicates | RSS before | peak RSS');
 for (const r of results) {
   console.log(

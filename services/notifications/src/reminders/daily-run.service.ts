@@ -8,6 +8,9 @@ import { DailyRunsRepository, type RunTotals, type RunTrigger } from './daily-ru
 import { type DailyReminderCandidate, RemindersRepository } from './reminders.repository.js';
 import { CONTACTS_PER_EMAIL, utcDay } from './reminder-content.js';
 
+/** Emails rendered and queued per statement. */
+const ENQUEUE_CHUNK = 50;
+
 export function dailyRunMessage({ usersProcessed, emailsQueued, alreadySentToday }: RunTotals): string {
   return (
     `Daily reminders triggered successfully: ${pluralize(usersProcessed, 'user')} with overdue contacts, ` +
@@ -71,16 +74,19 @@ export class DailyRunService {
     const due = entries.filter((entry) => entry.totalOverdue > 0);
     if (due.length === 0) return;
     const users = new Map((await this.peers.usersByIds(due.map((entry) => entry.userId))).map((user) => [user._id, user]));
-    const candidates = due.flatMap((entry) => {
-      const user = users.get(entry.userId);
-      if (!user) this.logger.warn(`User ${entry.userId} has overdue contacts but no account; skipped`);
-      return user ? [this.candidateFor(user, entry)] : [];
-    });
-    const queued = await this.reminders.enqueueDailyBatch(day, candidates);
-    totals.usersProcessed += candidates.length;
-    totals.emailsQueued += queued;
-    totals.alreadySentToday += candidates.length - queued;
-    if (queued > 0) this.dispatcher.kick();
+    // Rendered emails are the bulk of a run's memory: render and queue them a few at a time.
+    for (let start = 0; start < due.length; start += ENQUEUE_CHUNK) {
+      const candidates = due.slice(start, start + ENQUEUE_CHUNK).flatMap((entry) => {
+        const user = users.get(entry.userId);
+        if (!user) this.logger.warn(`User ${entry.userId} has overdue contacts but no account; skipped`);
+        return user ? [this.candidateFor(user, entry)] : [];
+      });
+      const queued = await this.reminders.enqueueDailyBatch(day, candidates);
+      totals.usersProcessed += candidates.length;
+      totals.emailsQueued += queued;
+      totals.alreadySentToday += candidates.length - queued;
+      if (queued > 0) this.dispatcher.kick();
+    }
   }
 
   private candidateFor(user: User, entry: OverdueDigestEntry): DailyReminderCandidate {

@@ -30,22 +30,34 @@ export class RemindersRepository {
   async enqueueDailyBatch(day: string, candidates: DailyReminderCandidate[]): Promise<number> {
     if (candidates.length === 0) return 0;
     const column = <T>(pick: (candidate: DailyReminderCandidate) => T) => candidates.map(pick);
-    return this.prisma.$executeRaw`
-      WITH candidate AS (
-        SELECT * FROM unnest(
-          ${column((c) => c.userId)}::uuid[], ${column(() => randomUUID())}::uuid[], ${column((c) => c.overdueCount)}::int[],
-          ${column((c) => c.to)}::text[], ${column((c) => c.email.subject)}::text[], ${column((c) => c.email.html)}::text[],
-          ${column((c) => c.email.text)}::text[]
-        ) AS c(user_id, outbox_id, overdue_count, to_address, subject, html, text)
-      ), claimed AS (
-        INSERT INTO daily_reminders (user_id, day, outbox_id, overdue_count)
-        SELECT user_id, ${day}::date, outbox_id, overdue_count FROM candidate
-        ON CONFLICT (user_id, day) DO NOTHING
-        RETURNING outbox_id
-      )
-      INSERT INTO email_outbox (id, kind, user_id, to_address, subject, html, text)
-      SELECT c.outbox_id, ${EmailKind.DAILY_REMINDER}, c.user_id, c.to_address, c.subject, c.html, c.text
-      FROM candidate c JOIN claimed USING (outbox_id)`;
+    // Straight to the pool: Prisma's raw queries keep their (megabyte-sized) parameters in its
+    // query-plan cache, which made a run's memory grow with the number of users.
+    const { rowCount } = await this.prisma.pool.query(
+      `WITH candidate AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+           AS c(user_id, outbox_id, overdue_count, to_address, subject, html, text)
+       ), claimed AS (
+         INSERT INTO daily_reminders (user_id, day, outbox_id, overdue_count)
+         SELECT user_id, $8::date, outbox_id, overdue_count FROM candidate
+         ON CONFLICT (user_id, day) DO NOTHING
+         RETURNING outbox_id
+       )
+       INSERT INTO email_outbox (id, kind, user_id, to_address, subject, html, text)
+       SELECT c.outbox_id, $9, c.user_id, c.to_address, c.subject, c.html, c.text
+       FROM candidate c JOIN claimed USING (outbox_id)`,
+      [
+        column((c) => c.userId),
+        column(() => randomUUID()),
+        column((c) => c.overdueCount),
+        column((c) => c.to),
+        column((c) => c.email.subject),
+        column((c) => c.email.html),
+        column((c) => c.email.text),
+        day,
+        EmailKind.DAILY_REMINDER,
+      ],
+    );
+    return rowCount ?? 0;
   }
 
   /** Reminders (daily and test) the SMTP server accepted for this user. */
