@@ -75,3 +75,14 @@ test('create a list with a custom interval, move contacts into it and see its co
   await expect(page.getByText('List deleted successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No lists yet' })).toBeVisible();
 });
+
+test("a list that is not the user's shows 'List not found'", async ({ page, request }) => {
+  const owner = await registerUser(request, 'Owner');
+  const secret = await apiAs(request, owner).post<{ _id: string }>('/lists', { name: 'Private' });
+  const stranger = await registerUser(request, 'Stranger');
+  await openAs(page, stranger, `/lists/${secret._id}`);
+  await expect(page.getByRole('heading', { name: 'List not found' })).toBeVisible();
+  await expect(page.getByText('Private')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to lists' }).click();
+  await expect(page).toHaveURL(/\/lists$/);
+});

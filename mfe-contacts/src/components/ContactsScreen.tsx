@@ -10,12 +10,14 @@ import {
   PageHeader,
   SortControl,
   ViewToggle,
+  buttonClassName,
   inputClassName,
   useDebouncedValue,
   usePreferences,
 } from '@kith/web-kit';
 import clsx from 'clsx';
-import { CheckCircle2, Search, Upload, UserPlus, Users, X } from 'lucide-react';
+import { CheckCircle2, FolderX, Search, Upload, UserPlus, Users, X } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useEffect, useMemo, useState } from 'react';
 import { useContactsScope } from '../hooks/useContactsScope.js';
 import {
@@ -73,6 +75,21 @@ export function ContactsScreen() {
 
   if (status === 'error') {
     return <LoadingErrorFallback title="Contacts Loading Error" message={error ?? undefined} actionLabel="Reload Contacts" onAction={() => void load()} />;
+  }
+  if (status === 'ready' && scope.kind === 'list' && !lists.some((list) => list._id === scope.listId)) {
+    return (
+      <EmptyState
+        className="mt-8"
+        icon={<FolderX className="size-6" aria-hidden="true" />}
+        title="List not found"
+        description="This list does not exist or has been deleted."
+        action={
+          <Link to="/lists" className={buttonClassName('secondary')}>
+            Back to lists
+          </Link>
+        }
+      />
+    );
   }
 
   const close = () => setDialog({ kind: 'none' });
