@@ -1,10 +1,12 @@
 import { listColorToBadge, listOverdueCountColor, pluralize, reminderIntervalLabel, type ContactList } from '@kith/contracts';
 import { Badge, ColorDot, SEVERITY_TEXT_CLASSES, buttonClassName } from '@kith/web-kit';
 import clsx from 'clsx';
-import { format } from 'date-fns';
 import { AlertCircle, CheckCircle2, Clock, Pencil, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ActionsMenu } from './ActionsMenu.js';
+
+/** 'Nov 21, 2026' in the reader's own conventions (Intl: no date library in the bundle). */
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 export interface ListCardProps {
   list: ContactList;
@@ -94,7 +96,7 @@ export function ListCard({ list, view, onEdit, onDelete }: ListCardProps) {
           </div>
         </dl>
         <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
-          <span className="text-xs text-slate-400">Last updated: {format(new Date(list.updatedAt), 'MMM d, yyyy')}</span>
+          <span className="text-xs text-slate-400">Last updated: {formatDay(list.updatedAt)}</span>
           {viewContacts}
         </div>
       </div>
