@@ -64,11 +64,11 @@ export function ContactsScreen() {
 
   const searching = search.trim() !== '';
   const sortBy = sortKey(preferences.sortBy);
+  // The scope object is rebuilt on every render; what it selects is captured by this key.
+  const scopeKey = scope.kind === 'list' ? `list:${scope.listId}` : scope.kind;
   const visible = useMemo(
     () => sortContacts(contactsInScope(contacts, scope).filter((contact) => matchesSearch(contact, search)), sortBy, preferences.sortOrder),
-    // The scope object is rebuilt each render; its fields are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [contacts, scope.kind, scope.kind === 'list' ? scope.listId : null, search, sortBy, preferences.sortOrder],
+    [contacts, scopeKey, search, sortBy, preferences.sortOrder],
   );
   const grouped = preferences.groupByList && scope.kind !== 'list';
   const groups = useMemo(() => (grouped ? groupContactsByList(visible, lists) : []), [grouped, visible, lists]);
