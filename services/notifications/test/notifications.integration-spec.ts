@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_NOTIFICATION_SETTINGS, ErrorCode } from '@kith/contracts';
 import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { SmtpSink } from './smtp-sink.js';
-import { call, daysAgo, eventually, sleep, sql, startPrivateNats } from './support.js';
+import { call, daysAgo, eventually, sleep, sql } from './support.js';
 
 const MAIL_FROM = { name: 'Kith Reminders', address: 'reminders@kith.test' };
 /** Never fires during the tests: runs here are triggered by hand (or by a replica's own cron below). */
@@ -19,16 +19,11 @@ const FAST_RETRIES = {
 
 let stack: TestStack;
 let sink: SmtpSink;
-let nats: Awaited<ReturnType<typeof startPrivateNats>>;
-let restoreNatsUrl: string | undefined;
 const api = (method: string, path: string, options?: Parameters<typeof call>[3]) => call(stack.gatewayUrl, method, path, options);
 const notificationsDb = () => stack.databaseUrls.notifications;
 
 beforeAll(async () => {
   sink = await SmtpSink.start();
-  nats = await startPrivateNats();
-  restoreNatsUrl = process.env.NATS_URL;
-  process.env.NATS_URL = nats.url;
   stack = await startTestStack({
     services: ['auth', 'contacts', 'notifications', 'gateway'],
     env: { SMTP_URL: sink.url, MAIL_FROM: `${MAIL_FROM.name} <${MAIL_FROM.address}>`, DAILY_REMINDER_CRON: FAR_AWAY_CRON, ...FAST_RETRIES },
@@ -37,9 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await nats?.stop();
   await sink?.down();
-  process.env.NATS_URL = restoreNatsUrl;
 });
 
 type Registered = Awaited<ReturnType<TestStack['registerUser']>>;

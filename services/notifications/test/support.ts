@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import pg from 'pg';
 
 export interface ApiAnswer<T = any> {
@@ -43,46 +40,3 @@ export async function eventually<T>(probe: () => Promise<T>, { timeoutMs = 10_00
 }
 
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * A NATS server of this test file's own, so stacks that other test runs start on the shared NATS
- * cannot answer (or steal) this stack's requests and events: queue groups span every stack on a
- * server. Falls back to NATS_URL when no nats-server binary is installed.
- */
-export async function startPrivateNats(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const binary = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find(existsSync);
-  if (!binary) return { url: process.env.NATS_URL!, stop: async () => {} };
-  const port = await freePort();
-  const child: ChildProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  const url = `nats://127.0.0.1:${port}`;
-  const accepts = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = connect({ port, host: '127.0.0.1' });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-  await eventually(accepts, { timeoutMs: 10_000, what: 'nats-server' });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
