@@ -10,3 +10,4 @@ export * from './nats/nats.module.js';
 export * from './health/health.js';
 export * from './db/database.js';
 export * from './bootstrap/bootstrap-service.js';
+export * from './platform/service-platform.module.js';

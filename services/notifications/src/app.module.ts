@@ -1,9 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { AccessTokenModule, HealthModule, NatsClient, NatsModule } from '@kith/nest-kit';
+import { ServicePlatformModule } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config/notifications.config.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
-import { PrismaModule } from './prisma/prisma.module.js';
 import { PrismaService } from './prisma/prisma.service.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { SettingsModule } from './settings/settings.module.js';
@@ -13,25 +12,19 @@ export class AppModule {
   static forRoot(config: NotificationsConfig): DynamicModule {
     return {
       module: AppModule,
-      global: true,
       imports: [
-        AccessTokenModule.forRoot(config.JWT_PUBLIC_KEY),
-        NatsModule.forRoot({ url: config.NATS_URL, timeoutMs: config.NATS_TIMEOUT_MS, name: 'notifications' }),
-        ScheduleModule.forRoot(),
-        PrismaModule,
-        HealthModule.forRoot({
-          inject: [PrismaService, NatsClient],
-          useFactory: (prisma: PrismaService, nats: NatsClient) => [
-            { name: 'database', check: async () => void (await prisma.$queryRaw`SELECT 1`) },
-            { name: 'nats', check: () => nats.ping() },
-          ],
+        ServicePlatformModule.forRoot({
+          name: 'notifications',
+          config,
+          configToken: NOTIFICATIONS_CONFIG,
+          databaseProviders: [PrismaService],
+          databaseCheck: { inject: PrismaService, check: (prisma: PrismaService) => prisma.$queryRaw`SELECT 1` },
         }),
+        ScheduleModule.forRoot(),
         SettingsModule,
         RemindersModule,
         PasswordResetModule,
       ],
-      providers: [{ provide: NOTIFICATIONS_CONFIG, useValue: config }],
-      exports: [NOTIFICATIONS_CONFIG],
     };
   }
 }

@@ -32,7 +32,7 @@ export async function runHealthChecks(checks: HealthCheck[]): Promise<HealthRepo
 }
 
 @Controller()
-class HealthController {
+export class HealthController {
   constructor(@Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[]) {}
 
   /** Bare (not enveloped) so load balancers and the gateway can read it directly. */

@@ -1,6 +1,0 @@
-import { Global, Module } from '@nestjs/common';
-import { PrismaService } from './prisma.service.js';
-
-@Global()
-@Module({ providers: [PrismaService], exports: [PrismaService] })
-export class PrismaModule {}
