@@ -74,13 +74,13 @@ function findNatsServer() {
   }
 }
 
-async function startNats({ quiet }) {
+async function startNats() {
   if (process.env.NATS_URL) return { url: process.env.NATS_URL, stop: async () => {} };
-  return startNatsServer({ quiet });
+  return startNatsServer();
 }
 
 /** A private nats-server on a free port (also used per test stack, so stacks never answer each other). */
-export async function startNatsServer({ quiet = true, port: wanted = 4223 } = {}) {
+export async function startNatsServer({ port: wanted = 4223 } = {}) {
   const binary = findNatsServer();
   if (!binary) {
     throw new Error(
@@ -121,7 +121,7 @@ export async function startInfra({ dataDir, quiet = false, log = console.log } =
   try {
     const postgres = await startPostgres(dataDir, log);
     stops.push(postgres.stop);
-    const nats = await startNats({ quiet });
+    const nats = await startNats();
     stops.push(nats.stop);
     const mail = await startMailCatcher({ quiet, log });
     stops.push(mail.stop);
