@@ -80,7 +80,7 @@ function ReachActions({ contact, actions, compact = false }: { contact: Contact;
       </button>
       <button type="button" onClick={() => actions.onContact(contact)} className={clsx(base, 'bg-white text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50', !compact && 'flex-1')}>
         <Send className="size-3.5" aria-hidden="true" />
-        Contact
+        Contact Now
       </button>
     </div>
   );
