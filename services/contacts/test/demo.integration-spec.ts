@@ -16,9 +16,9 @@ async function demoGet(path: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
   });
-  const { tokens } = (await login.json()).data;
-  const response = await fetch(`${stack.gatewayUrl}/api${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
-  return (await response.json()).data;
+  const { data } = (await login.json()) as { data: { tokens: { accessToken: string } } };
+  const response = await fetch(`${stack.gatewayUrl}/api${path}`, { headers: { authorization: `Bearer ${data.tokens.accessToken}` } });
+  return ((await response.json()) as { data: any }).data;
 }
 
 describe('demo data', () => {
