@@ -184,9 +184,10 @@ function pageSql({ where = '', orderBy, params = [] }) {
     l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
   const filter = `c.user_id = $1::uuid ${where}`;
   return {
-    text: `SELECT ${columns}, (SELECT count(*)::int FROM contacts c WHERE ${filter}) AS "totalCount"
-           FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
-           WHERE ${filter} ORDER BY ${orderBy} LIMIT 20 OFFSET 0`,
+    text: `WITH page AS (SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT 20 OFFSET 0)
+           SELECT ${columns}, (SELECT count(*)::int FROM contacts c WHERE ${filter}) AS "totalCount"
+           FROM page JOIN contacts c ON c.id = page.id LEFT JOIN contact_lists l ON l.id = c.list_id
+           ORDER BY ${orderBy}`,
     params,
   };
 }
