@@ -104,6 +104,15 @@ describe('gateway', () => {
     expect(await oversized.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
   });
 
+  it('lets import confirmations carry large JSON bodies through', async () => {
+    // Bigger than JSON_BODY_LIMIT (2kb here): accepted by the gateway and forwarded (the stand-in
+    // contacts upstream never answers, so the forwarded request ends in a 504, not a 413).
+    const { authHeader } = await stack.registerUser();
+    const contacts = Array.from({ length: 200 }, (_, i) => ({ firstName: `First${i}`, lastName: `Last${i}` }));
+    const response = await postJson('/api/contacts/import/confirm', { contacts }, authHeader);
+    expect(response.status).toBe(504);
+  });
+
   it('answers unknown API routes with a 404 envelope', async () => {
     const response = await api('/api/does-not-exist');
     expect(response.status).toBe(404);

@@ -42,6 +42,8 @@ async function startPostgres(dataDir, log) {
     user: 'postgres',
     password: 'postgres',
     persistent: true,
+    // UTF-8 collation so lower()/ILIKE fold non-ASCII letters (the default here is the C locale).
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     createPostgresUser: isRoot,
     onLog: () => {},
     onError: (message) => log(`[postgres] ${message}`),

@@ -15,6 +15,8 @@ export const gatewayEnvSchema = z.object({
   /** Unreachable upstream ⇒ 503 after at most this long. */
   UPSTREAM_CONNECT_TIMEOUT_MS: env.milliseconds(2_000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
+  /** For LARGE_JSON_PATHS: a 5 MB vCard file confirms as ~2 MB of JSON; allow headroom. */
+  LARGE_JSON_BODY_LIMIT: z.string().default('20mb'),
   /** Hard cap for any upload through the gateway (services enforce their own, smaller limits). */
   MAX_UPLOAD_BYTES: env.positiveInt(6 * 1024 * 1024),
   AUTH_RATE_LIMIT_MAX: env.positiveInt(30),
