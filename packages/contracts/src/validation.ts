@@ -171,13 +171,24 @@ export type ContactQuery = z.output<typeof contactQuerySchema>;
 export const pageQuerySchema = contactQuerySchema.pick({ page: true, limit: true });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-export const importedContactSchema = z.object({
-  firstName: name(ValidationMessage.FIRST_NAME_REQUIRED),
-  lastName: name(ValidationMessage.LAST_NAME_REQUIRED),
-  email: optionalText(254),
-  phoneNumber: optionalText(50),
-  listId: z.string().max(64).nullish().transform((value) => value || null),
-});
+const importedNamePart = z.string().trim().max(100, 'Must be at most 100 characters').nullish().transform((value) => value ?? '');
+
+/**
+ * An imported card needs a usable name, not both parts: many address books (Japanese phones,
+ * WhatsApp, Yahoo) keep only a family or only a given name, and refusing those would lose people.
+ */
+export const importedContactSchema = z
+  .object({
+    firstName: importedNamePart,
+    lastName: importedNamePart,
+    email: optionalText(254),
+    phoneNumber: optionalText(50),
+    listId: z.string().max(64).nullish().transform((value) => value || null),
+  })
+  .refine((contact) => contact.firstName !== '' || contact.lastName !== '', {
+    path: ['firstName'],
+    message: ValidationMessage.IMPORT_NAME_REQUIRED,
+  });
 export const importConfirmSchema = z.object({
   contacts: z.array(importedContactSchema).min(1, ValidationMessage.SELECT_AT_LEAST_ONE).max(50_000),
   listId: z.string().max(64).nullish().transform((value) => value || null),

@@ -114,9 +114,12 @@ describe('vCard import', () => {
     const empty = await api.post('/contacts/import/confirm', { contacts: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.details).toEqual([{ field: 'contacts', message: 'Please select at least one contact to import' }]);
-    const nameless = await api.post('/contacts/import/confirm', { contacts: [{ firstName: 'A', lastName: '' }] });
+    const nameless = await api.post('/contacts/import/confirm', { contacts: [{ firstName: ' ', lastName: '', email: 'x@example.test' }] });
     expect(nameless.status).toBe(400);
-    expect(nameless.body.details).toEqual([{ field: 'contacts.0.lastName', message: 'Last name is required' }]);
+    expect(nameless.body.details).toEqual([{ field: 'contacts.0.firstName', message: 'A first or a last name is required' }]);
+    const familyNameOnly = await api.post('/contacts/import/confirm', { contacts: [{ firstName: '', lastName: 'Tanaka' }] });
+    expect(familyNameOnly.status).toBe(200);
+    expect(familyNameOnly.body.data).toEqual({ imported: 1, skipped: 0 });
   });
 
   it('refuses files over 5 MB with 413', async () => {

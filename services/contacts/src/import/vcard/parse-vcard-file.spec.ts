@@ -94,9 +94,16 @@ describe('parseVCardFile', () => {
       isValid: false,
       reason: 'No name: the card has neither an N nor an FN value',
     });
-    expect(cards[3]).toMatchObject({ isValid: false, reason: 'First name is required' });
-    expect(cards[5]).toMatchObject({ isValid: false, reason: 'Last name is required' });
     expect(cards.slice(0, 3).every((card) => card.isValid)).toBe(true);
+  });
+
+  it('keeps cards with only a family or only a given name (a usable name)', () => {
+    const { cards } = sut('name-fallback.vcf');
+
+    expect(cards[3]).toMatchObject({ firstName: '', isValid: true });
+    expect(cards[3]!.lastName).not.toBe('');
+    expect(cards[5]).toMatchObject({ lastName: '', isValid: true });
+    expect(cards[5]!.firstName).not.toBe('');
   });
 
   it('keeps the preferred TEL and EMAIL (2.1 PREF, TYPE=pref, PREF=n), else the first non-empty one', () => {
