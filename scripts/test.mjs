@@ -3,7 +3,7 @@
 // (from env or embedded, like `npm start`), and browser tests against a running stack.
 // Prints one closing line: "Summary: N passed, M failed".
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT, databaseUrlFor, generateJwtKeys, startInfra, startStack, SERVICES, freePort } from './stack/index.mjs';
@@ -13,6 +13,7 @@ const extraArgs = process.argv.slice(2).filter((arg) => !arg.startsWith('--only=
 const want = (phase) => !only || only.split(',').includes(phase);
 const results = [];
 const reportsDir = join(ROOT, 'test-results');
+mkdirSync(reportsDir, { recursive: true });
 
 function run(command, args, env = {}) {
   return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
