@@ -43,3 +43,19 @@ export async function prepareDatabase(databaseUrl: string, migrationsDir: string
   await ensureDatabase(databaseUrl);
   await runMigrations(databaseUrl, migrationsDir, log);
 }
+
+/** BEGIN … COMMIT on one pooled connection; any error rolls back and is rethrown. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { inTransaction } from '@kith/nest-kit';
 import pg from 'pg';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../config/contacts.config.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -32,19 +33,8 @@ export class Database implements OnApplicationShutdown {
   }
 
   /** BEGIN … COMMIT on one pooled connection; any error rolls back and is rethrown. */
-  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
   }
 
   async onApplicationShutdown(): Promise<void> {

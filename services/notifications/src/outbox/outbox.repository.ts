@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { inTransaction } from '@kith/nest-kit';
 import { PrismaService } from '../prisma/prisma.service.js';
 import type pg from 'pg';
 import { type ClaimedEmail, type DeliveryOutcome, type NewOutboxEmail, OutboxStatus } from './outbox.types.js';
@@ -72,19 +73,8 @@ export class OutboxRepository {
    * One transaction on a pooled connection. The outbox's lock-send-mark cycle runs once per email,
    * so it uses the pool directly: a Prisma interactive transaction costs about twice the round trips.
    */
-  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.prisma.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  private inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.prisma.pool, work);
   }
 }
 
