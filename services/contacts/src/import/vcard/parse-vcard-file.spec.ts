@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { IMPORT_MAX_FILE_BYTES } from '@kith/contracts';
-import { parseVCardFile } from './parse-vcard-file.js';
+import { MAX_REPORTED_ERRORS, parseVCardFile } from './parse-vcard-file.js';
 import type { ParsedCard } from './types.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/vcards/${name}`, import.meta.url));
@@ -210,5 +210,14 @@ describe('parseVCardFile', () => {
     expect(errors).toEqual([]);
     expect(cards).toHaveLength(15_000);
     expect(cards[14_999]).toEqual(person('Given14999', 'Family14999', 'person14999@example.com', '+1 555 0014999'));
+  });
+});
+
+describe('parseVCardFile error report', () => {
+  it('reports at most MAX_REPORTED_ERRORS problems, then one summary line', () => {
+    const broken = Buffer.from(Array.from({ length: 250 }, (_, i) => `BEGIN:VCARD\nFN:Person ${i}\n`).join(''));
+    const { errors } = parseVCardFile(broken);
+    expect(errors).toHaveLength(MAX_REPORTED_ERRORS + 1);
+    expect(errors.at(-1)).toMatch(/^…and \d+ more problems in this file$/);
   });
 });

@@ -8,6 +8,9 @@ import type { ParsedCard, VCardParseOutcome } from './types.js';
  * Never throws on bad input: what could not be read is described in `errors`, and the
  * other cards are still returned.
  */
+/** More problems than this are summarised in one line: a broken file must not yield a huge answer. */
+export const MAX_REPORTED_ERRORS = 100;
+
 export function parseVCardFile(data: Buffer): VCardParseOutcome {
   const file = readFileBytes(data);
   const cards: ParsedCard[] = [];
@@ -18,5 +21,7 @@ export function parseVCardFile(data: Buffer): VCardParseOutcome {
     },
     { keep: MAPPED_PROPERTIES },
   );
-  return { cards, errors };
+  if (errors.length <= MAX_REPORTED_ERRORS) return { cards, errors };
+  const hidden = errors.length - MAX_REPORTED_ERRORS;
+  return { cards, errors: [...errors.slice(0, MAX_REPORTED_ERRORS), `…and ${hidden} more problem${hidden === 1 ? '' : 's'} in this file`] };
 }
