@@ -1,20 +1,5 @@
 import type { Contact } from '@kith/contracts';
-import {
-  Button,
-  ColorDot,
-  ContactDialog,
-  EmptyState,
-  LoadingErrorFallback,
-  LoadingState,
-  LogContactDialog,
-  PageHeader,
-  SortControl,
-  ViewToggle,
-  buttonClassName,
-  inputClassName,
-  useDebouncedValue,
-  usePreferences,
-} from '@kith/web-kit';
+import { Button, buttonClassName, ColorDot, ContactDialog, EmptyState, GroupByListToggle, inputClassName, LoadingErrorFallback, LoadingState, LogContactDialog, PageHeader, SortControl, useDebouncedValue, usePreferences, ViewToggle } from '@kith/web-kit';
 import clsx from 'clsx';
 import { CheckCircle2, FolderX, Search, Upload, UserPlus, Users, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -161,10 +146,7 @@ export function ContactsScreen() {
           <div className="flex flex-wrap items-center gap-4">
             <ViewToggle value={preferences.view} onChange={(view) => setPreference('view', view)} />
             {scope.kind !== 'list' && (
-              <label className="inline-flex items-center gap-2 text-xs font-medium text-slate-600">
-                <input type="checkbox" className="size-4 rounded border-slate-300 accent-blue-600" checked={preferences.groupByList} onChange={(event) => setPreference('groupByList', event.target.checked)} />
-                Group by List
-              </label>
+              <GroupByListToggle checked={preferences.groupByList} onChange={(checked) => setPreference('groupByList', checked)} />
             )}
           </div>
           <SortControl

@@ -1,5 +1,5 @@
 import { fullName, needsAttentionLabel, overdueColorByDays, type Contact } from '@kith/contracts';
-import { Card, ColorDot, EmptyState, SEVERITY_TEXT_CLASSES, SortControl, ViewToggle, usePreferences } from '@kith/web-kit';
+import { Card, ColorDot, EmptyState, GroupByListToggle, SEVERITY_TEXT_CLASSES, SortControl, usePreferences, ViewToggle } from '@kith/web-kit';
 import clsx from 'clsx';
 import { MessageCircle, PartyPopper, Send } from 'lucide-react';
 import { useMemo } from 'react';
@@ -99,10 +99,7 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
             <div className="mt-4 mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2">
               <div className="flex flex-wrap items-center gap-4">
                 <ViewToggle value={view} onChange={(next) => setPreference('view', next)} />
-                <label className="inline-flex items-center gap-2 text-xs font-medium text-slate-600">
-                  <input type="checkbox" className="size-4 rounded border-slate-300 accent-blue-600" checked={preferences.groupByList} onChange={(event) => setPreference('groupByList', event.target.checked)} />
-                  Group by List
-                </label>
+                <GroupByListToggle checked={preferences.groupByList} onChange={(checked) => setPreference('groupByList', checked)} />
               </div>
               <SortControl
                 options={OVERDUE_SORT_OPTIONS}

@@ -35,6 +35,7 @@ export { LoadingState, Spinner } from './ui/Spinner.js';
 export { SortControl } from './ui/SortControl.js';
 export type { SortControlProps, SortOption } from './ui/SortControl.js';
 export { ViewToggle } from './ui/ViewToggle.js';
+export { GroupByListToggle } from './ui/GroupByListToggle.js';
 export { BADGE_CLASSES, DOT_CLASSES, SEVERITY_BORDER_CLASSES, SEVERITY_TEXT_CLASSES } from './ui/colors.js';
 
 // Contact actions both the dashboard and the contacts remote offer (added by the remotes engineer).
