@@ -167,6 +167,24 @@ describe('contacts page: paging, search, filters and sorts', () => {
     expect(defaults.body.data).toMatchObject({ page: 1, limit: 20, totalItems: 5 });
   });
 
+  it('keeps the unfiltered total exact through creates, imports and deletes, per user', async () => {
+    const counter = apiFor(stack, await stack.registerUser());
+    const total = async () => (await counter.get('/contacts?limit=1')).body.data.totalItems;
+    expect(await total()).toBe(0);
+    const first = await createContact(counter, { firstName: 'One', lastName: 'Counted' });
+    await createContact(counter, { firstName: 'Two', lastName: 'Counted' });
+    const imported = await counter.post('/contacts/import/confirm', {
+      contacts: [{ firstName: 'Three', lastName: 'Imported' }, { firstName: 'Four', lastName: 'Imported' }],
+    });
+    expect(imported.body.data.imported).toBe(2);
+    expect(await total()).toBe(4);
+    expect((await counter.delete(`/contacts/${first._id}`)).status).toBe(200);
+    expect(await total()).toBe(3);
+    expect((await counter.get('/contacts?limit=1&page=9')).body.data).toMatchObject({ items: [], totalItems: 3, totalPages: 3 });
+    // The other users' pages are untouched.
+    expect((await pager.get('/contacts?limit=1')).body.data.totalItems).toBe(5);
+  });
+
   it('sorts by name case-insensitively, both ways', async () => {
     expect(fullNames(await pager.get('/contacts'))).toEqual(['adam Young', 'Bob Stone', 'Carl Adamson', 'Mia Wong', 'Zoe Adams']);
     expect(fullNames(await pager.get('/contacts?sortBy=name&sortOrder=desc'))).toEqual(['Zoe Adams', 'Mia Wong', 'Carl Adamson', 'Bob Stone', 'adam Young']);

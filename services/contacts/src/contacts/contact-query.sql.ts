@@ -34,6 +34,20 @@ export function contactWhere(filter: ContactFilter): Prisma.Sql {
   return Prisma.join(conditions, ' AND ');
 }
 
+/** Whether the filter narrows the user's contacts at all (an unfiltered page reads a kept total). */
+function narrows(filter: ContactFilter): boolean {
+  return Boolean(filter.listId || filter.overdue || filter.search);
+}
+
+/**
+ * A sub-select giving the filter's total. Unfiltered, it is the row contact_totals keeps per user
+ * (0002_contact_totals.sql); a narrowed page counts its matches.
+ */
+export function contactTotal(filter: ContactFilter): Prisma.Sql {
+  if (!narrows(filter)) return Prisma.sql`coalesce((SELECT total FROM contact_totals WHERE user_id = ${filter.userId}::uuid), 0)`;
+  return Prisma.sql`(SELECT count(*)::int FROM contacts c WHERE ${contactWhere(filter)})`;
+}
+
 /**
  * ORDER BY for a sort, always ending in the id so pages are stable. Never contacted counts as
  * the longest ago: first when sorting by last contact ascending, last when descending.

@@ -5,7 +5,7 @@ import { Database } from '../database/database.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { PageRequest } from '../common/paging.js';
 import type { ContactRecord } from './contact.record.js';
-import { CONTACT_COLUMNS, CONTACTS_WITH_LIST, type ContactFilter, contactOrderBy, contactWhere, MOST_OVERDUE_FIRST } from './contact-query.sql.js';
+import { CONTACT_COLUMNS, CONTACTS_WITH_LIST, type ContactFilter, contactOrderBy, contactTotal, contactWhere, MOST_OVERDUE_FIRST } from './contact-query.sql.js';
 
 /** A Prisma client or the client of an open transaction. */
 export type Db = Prisma.TransactionClient | PrismaService;
@@ -40,9 +40,11 @@ export class ContactsRepository {
   ) {}
 
   /**
-   * One page and the total in a single round trip (the count is an uncorrelated sub-select).
+   * One page and the total in a single round trip (the total is an uncorrelated sub-select).
    * The page's ids are chosen on narrow rows first and only those 20 are read in full and joined
    * to their list, which keeps a broad search from sorting every match with all its columns.
+   * A search is planned for its own term: a generic plan cannot know whether '%ann%' matches
+   * twenty rows or thousands, and the one PostgreSQL settled on scanned every match twice.
    */
   async findPage(
     filter: ContactFilter,
@@ -51,15 +53,19 @@ export class ContactsRepository {
   ): Promise<{ records: ContactRecord[]; total: number }> {
     const where = contactWhere(filter);
     const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder);
-    const records = await this.database.query<ContactRecord & { totalCount: number }>(Prisma.sql`
+    const total = contactTotal(filter);
+    const statement = Prisma.sql`
       WITH page AS (SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset})
-      SELECT ${CONTACT_COLUMNS}, (SELECT count(*)::int FROM contacts c WHERE ${where}) AS "totalCount"
+      SELECT ${CONTACT_COLUMNS}, ${total} AS "totalCount"
       FROM page JOIN contacts c ON c.id = page.id LEFT JOIN contact_lists l ON l.id = c.list_id
-      ORDER BY ${orderBy}`);
+      ORDER BY ${orderBy}`;
+    const records = filter.search
+      ? await this.database.queryWithFreshPlan<ContactRecord & { totalCount: number }>(statement)
+      : await this.database.query<ContactRecord & { totalCount: number }>(statement);
     if (records.length) return { records, total: records[0].totalCount };
     if (page.offset === 0) return { records, total: 0 };
-    const [{ total }] = await this.database.query<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM contacts c WHERE ${where}`);
-    return { records, total };
+    const [{ count }] = await this.database.query<{ count: number }>(Prisma.sql`SELECT ${total} AS count`);
+    return { records, total: count };
   }
 
   async findById(userId: string, id: string): Promise<ContactRecord | null> {
