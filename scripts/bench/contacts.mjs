@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { databaseUrlFor, generateJwtKeys, ROOT, startInfra, startStack } from '../stack/index.mjs';
+import { contactsEnvSchema } from '../../services/contacts/dist/config/contacts.config.js';
 
 const CONTACTS = 10_000;
 const LISTS = 20;
@@ -21,6 +22,8 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 /** Each target is measured this many times, alternating with the others; the median run counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IMPORT_CARDS = 15_000;
+/** The floor gets as many PostgreSQL connections as the contacts service has. */
+const POOL_SIZE = contactsEnvSchema.shape.DATABASE_POOL_SIZE.parse(process.env.DATABASE_POOL_SIZE);
 const TARGETS = { p95Ms: 50, floorShare: 0.4, parseMs: 2000, confirmMs: 5000 };
 
 const log = (message) => console.log(message);
@@ -35,7 +38,7 @@ const stack = await startStack({
   keys: generateJwtKeys(),
   databaseSuffix: suffix,
   quiet: true,
-  env: { SEED_DEMO: 'false', NODE_ENV: 'production', AUTH_RATE_LIMIT_MAX: '100000' },
+  env: { SEED_DEMO: 'false', NODE_ENV: 'production', AUTH_RATE_LIMIT_MAX: '100000', DATABASE_POOL_SIZE: String(POOL_SIZE) },
 });
 const db = new pg.Pool({ connectionString: stack.databaseUrls.contacts, max: 2 });
 let floor;
@@ -53,7 +56,7 @@ try {
 
   const scenarios = [
     { name: 'first contacts page', path: '/api/contacts?page=1&limit=20', sql: pageSql({ orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC' }) },
-    { name: 'search "ann"', path: '/api/contacts?search=ann&limit=20', sql: pageSql({ where: 'AND c.search_text LIKE $2', params: ['%ann%'], orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC' }) },
+    { name: 'search "ann"', path: '/api/contacts?search=ann&limit=20', sql: pageSql({ where: 'AND c.search_text LIKE $2', params: ['%ann%'], orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC', freshPlan: true }) },
     { name: 'sort by last contact', path: '/api/contacts?sortBy=lastContact&sortOrder=desc&limit=20', sql: pageSql({ orderBy: 'c.last_contact_date DESC NULLS LAST, c.id DESC' }) },
     { name: '/contacts/overdue', path: '/api/contacts/overdue?limit=20', sql: pageSql({ where: 'AND c.overdue_at <= now()', orderBy: 'c.overdue_at ASC, c.id ASC' }) },
   ];
@@ -173,21 +176,27 @@ async function seed(userId) {
 
 /**
  * The statement the service runs for a scenario: one page plus the total in one round trip
- * (see services/contacts/src/contacts/contacts.repository.ts), parameterised the same way.
+ * (see services/contacts/src/contacts/contacts.repository.ts), parameterised the same way: an
+ * unfiltered page reads the kept per-user total, a filtered one counts; a search is planned per
+ * call (`freshPlan`), the rest run as prepared statements.
  */
-function pageSql({ where = '', orderBy, params = [] }) {
+function pageSql({ where = '', orderBy, params = [], freshPlan = false }) {
   const columns = `c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
     c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
     c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
     c.reminder_notes AS "reminderNotes", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
     l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
   const filter = `c.user_id = $1::uuid ${where}`;
+  const total = where
+    ? `(SELECT count(*)::int FROM contacts c WHERE ${filter})`
+    : 'coalesce((SELECT total FROM contact_totals WHERE user_id = $1::uuid), 0)';
   return {
     text: `WITH page AS (SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT 20 OFFSET 0)
-           SELECT ${columns}, (SELECT count(*)::int FROM contacts c WHERE ${filter}) AS "totalCount"
+           SELECT ${columns}, ${total} AS "totalCount"
            FROM page JOIN contacts c ON c.id = page.id LEFT JOIN contact_lists l ON l.id = c.list_id
            ORDER BY ${orderBy}`,
     params,
+    freshPlan,
   };
 }
 
@@ -198,6 +207,7 @@ async function startFloorServer(userId, scenarios) {
       ...process.env,
       DATABASE_URL: stack.databaseUrls.contacts,
       FLOOR_USER_ID: userId,
+      FLOOR_POOL_SIZE: String(POOL_SIZE),
       FLOOR_SCENARIOS: JSON.stringify(scenarios.map(({ path, sql }) => ({ path, ...sql }))),
     },
     stdio: ['ignore', 'pipe', 'inherit'],

