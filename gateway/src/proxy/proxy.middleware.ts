@@ -1,6 +1,6 @@
 import { ErrorCode, ErrorMessage } from '@kith/contracts';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createProxyMiddleware, fixRequestBody, type RequestHandler } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, fixRequestBody, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { sendError } from '../http-error.js';
 import { upstreamRoutes } from './routes.js';
@@ -34,6 +34,10 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
         target: route.target,
         agent,
         xfwd: true,
+        // Without the logger plugin, which built a URL per response for a logger that drops it,
+        // and the error-response plugin, whose job onProxyError does.
+        ejectPlugins: true,
+        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
         on: {
           error: onProxyError,
           proxyReq: (proxyReq, req) => {
