@@ -72,4 +72,16 @@ test('add, edit, search and delete contacts', async ({ page, request }) => {
   await page.reload();
   await expect(page.getByTestId('contact-card')).toHaveText([/Marie Skłodowska-Curie/]);
   await expect(page.getByText('1 contact found')).toBeVisible();
+
+  // A delete that fails (here: the contact was already removed from another device) keeps the
+  // card and says so in an alert.
+  const [marie] = (await (await request.get('/api/contacts', { headers: { authorization: `Bearer ${user.accessToken}` } })).json()).data.items;
+  expect((await request.delete(`/api/contacts/${marie._id}`, { headers: { authorization: `Bearer ${user.accessToken}` } })).status()).toBe(200);
+  await page.getByRole('button', { name: 'Delete Marie Skłodowska-Curie' }).click();
+  await confirm.getByRole('textbox').fill('DELETE');
+  await confirm.getByRole('button', { name: 'Delete Contact' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to delete contact. Please try again.' })).toBeVisible();
+  await expect(page.getByTestId('contact-card')).toHaveCount(1);
+  await page.getByRole('alert').filter({ hasText: 'Failed to delete contact. Please try again.' }).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText('Failed to delete contact. Please try again.')).toHaveCount(0);
 });

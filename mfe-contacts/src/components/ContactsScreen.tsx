@@ -1,5 +1,5 @@
 import type { Contact } from '@kith/contracts';
-import { Button, buttonClassName, ColorDot, ContactDialog, EmptyState, GroupByListToggle, inputClassName, LoadingErrorFallback, LoadingState, LogContactDialog, PageHeader, SortControl, useDebouncedValue, usePreferences, ViewToggle } from '@kith/web-kit';
+import { Button, buttonClassName, ColorDot, ContactDialog, EmptyState, ErrorBanner, GroupByListToggle, inputClassName, LoadingErrorFallback, LoadingState, LogContactDialog, PageHeader, SortControl, useDebouncedValue, usePreferences, ViewToggle } from '@kith/web-kit';
 import clsx from 'clsx';
 import { CheckCircle2, FolderX, Search, Upload, UserPlus, Users, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -42,6 +42,7 @@ export function ContactsScreen() {
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [deleteFailed, setDeleteFailed] = useState(false);
 
   useEffect(() => {
     void load({ silent: true });
@@ -124,6 +125,8 @@ export function ContactsScreen() {
           </>
         }
       />
+
+      {deleteFailed && <ErrorBanner message="Failed to delete contact. Please try again." onDismiss={() => setDeleteFailed(false)} />}
 
       <div className="mb-4 flex flex-col gap-3">
         <div className="relative">
@@ -216,7 +219,8 @@ export function ContactsScreen() {
         onCancel={close}
         onConfirm={(contact) => {
           close();
-          void remove(contact._id);
+          setDeleteFailed(false);
+          void remove(contact._id).then((deleted) => setDeleteFailed(!deleted));
         }}
       />
       <LogContactDialog contact={dialog.kind === 'log' ? dialog.contact : null} onClose={close} onLogged={refresh} />
