@@ -224,6 +224,29 @@ describe('the daily reminder', () => {
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
   });
 
+  it('is made up at boot when the service was down at the scheduled time, once, for those not yet mailed', async () => {
+    const alreadyMailed = await userWithOverdue();
+    expect((await triggerDaily(alreadyMailed)).status).toBe(200);
+    await sink.waitFor(alreadyMailed.user.email);
+    const missed = await userWithOverdue();
+    // Today as if the service had been down all day so far: no run recorded.
+    const today = new Date().toISOString().slice(0, 10);
+    await sql(notificationsDb(), 'DELETE FROM daily_runs WHERE day = $1', [today]);
+    // An instance scheduled at midnight UTC, a time that has passed, boots.
+    await stack.startService('notifications', { replica: 2, env: { DAILY_REMINDER_CRON: '0 0 * * *' } });
+    try {
+      await sink.waitFor(missed.user.email);
+      const runs = await sql<{ trigger: string; status: string }>(notificationsDb(), 'SELECT trigger, status FROM daily_runs WHERE day = $1', [today]);
+      expect(runs).toEqual([{ trigger: 'RETRY', status: 'SUCCEEDED' }]);
+      await sleep(1500); // several more due-checks on both instances
+    } finally {
+      await stack.stopService('notifications', { replica: 2 });
+    }
+    expect(dailyMailsTo(missed.user.email)).toHaveLength(1);
+    expect(dailyMailsTo(alreadyMailed.user.email)).toHaveLength(1);
+    expect(await sql(notificationsDb(), 'SELECT 1 FROM daily_runs WHERE day = $1', [today])).toHaveLength(1);
+  });
+
   it('is sent once with two instances running at once, each with its cron firing, plus manual triggers', async () => {
     const users = await Promise.all([userWithOverdue(), userWithOverdue(), userWithOverdue()]);
     // A second instance whose cron fires every second, next to the primary.

@@ -1,15 +1,24 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
+import { CronJob, CronTime } from 'cron';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { DailyRunsRepository, RunTrigger } from './daily-runs.repository.js';
 import { DailyRunService } from './daily-run.service.js';
 import { utcDay } from './reminder-content.js';
 
+/** When `cron` (UTC) fires on `now`'s UTC day, or null when it does not fire that day. */
+export function scheduledTimeOn(cron: string, now: Date): Date | null {
+  const day = utcDay(now);
+  const justBeforeMidnight = new Date(Date.parse(`${day}T00:00:00.000Z`) - 1);
+  const first = new CronTime(cron, 'UTC').getNextDateFrom(justBeforeMidnight).toJSDate();
+  return utcDay(first) === day ? first : null;
+}
+
 /**
- * Fires the daily run on DAILY_REMINDER_CRON (UTC) and, every DAILY_RUN_RETRY_MS, retries the
- * day's run while it has failed and not yet succeeded. Every replica does both; the per-user
- * daily claim makes the overlap harmless.
+ * Fires the daily run on DAILY_REMINDER_CRON (UTC). At boot and every DAILY_RUN_RETRY_MS it also
+ * runs the day's reminders when they are due but not done: the day's run failed, or the service
+ * was down when the cron should have fired (a server rebooted at 09:05 still mails that morning).
+ * Every replica does all of it; the per-user daily claim makes the overlap harmless.
  */
 @Injectable()
 export class DailyRunScheduler implements OnApplicationBootstrap {
@@ -30,14 +39,17 @@ export class DailyRunScheduler implements OnApplicationBootstrap {
       start: true,
     });
     this.registry.addCronJob('daily-reminders', job);
-    this.registry.addInterval('daily-reminders-retry', setInterval(() => void this.retryIfFailed(), this.config.DAILY_RUN_RETRY_MS));
+    this.registry.addInterval('daily-reminders-retry', setInterval(() => void this.runIfDue(), this.config.DAILY_RUN_RETRY_MS));
+    void this.runIfDue();
   }
 
-  async retryIfFailed(now: Date = new Date()): Promise<void> {
+  /** A missed or failed run is made up as a RETRY run. */
+  async runIfDue(now: Date = new Date()): Promise<void> {
     try {
-      if (this.dailyRun.isRunning || !(await this.runs.needsRetry(utcDay(now), now))) return;
+      const scheduledAt = scheduledTimeOn(this.config.DAILY_REMINDER_CRON, now);
+      if (this.dailyRun.isRunning || !(await this.runs.isDue(utcDay(now), now, scheduledAt))) return;
     } catch (error) {
-      this.logger.error(`Cannot check for failed runs: ${(error as Error).message}`);
+      this.logger.error(`Cannot check whether the daily run is due: ${(error as Error).message}`);
       return;
     }
     await this.runQuietly(RunTrigger.RETRY);

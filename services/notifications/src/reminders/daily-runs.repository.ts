@@ -41,16 +41,18 @@ export class DailyRunsRepository {
   }
 
   /**
-   * The latest run of `day` failed, or died while running (its process crashed): the day's
-   * reminders may be incomplete, so the run must be retried.
+   * Whether `day`'s reminders still need a run: its latest run failed, or died while running
+   * (its process crashed), so they may be incomplete; or no run happened at all although the
+   * day's scheduled time (`scheduledAt`, null when the schedule skips the day) has passed,
+   * because the service was down then.
    */
-  async needsRetry(day: string, now: Date = new Date()): Promise<boolean> {
+  async isDue(day: string, now: Date, scheduledAt: Date | null): Promise<boolean> {
     const latest = await this.prisma.dailyRun.findFirst({
       where: { day: asDate(day) },
       orderBy: { startedAt: 'desc' },
       select: { status: true, startedAt: true },
     });
-    if (!latest) return false;
+    if (!latest) return scheduledAt !== null && scheduledAt.getTime() <= now.getTime();
     if (latest.status === RunStatus.RUNNING) return now.getTime() - latest.startedAt.getTime() > STALE_RUN_MS;
     return latest.status === RunStatus.FAILED;
   }
