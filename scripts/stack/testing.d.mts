@@ -35,3 +35,5 @@ export function startTestStack(options?: {
   env?: Record<string, string>;
   smtpUrl?: string;
 }): Promise<TestStack>;
+
+export function eventually<T>(probe: () => Promise<T>, options?: { timeoutMs?: number; what?: string }): Promise<NonNullable<T>>;

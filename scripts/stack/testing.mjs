@@ -67,3 +67,14 @@ export async function startTestStack({ services = [...SERVICES, 'gateway'], env 
 
   return { ...stack, registerUser, stop };
 }
+
+/** Polls `probe` every 100 ms until it returns a truthy value, which it returns. */
+export async function eventually(probe, { timeoutMs = 10_000, what = 'condition' } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ErrorCode, ErrorMessage, JWT_AUDIENCE, JWT_ISSUER, NatsSubject, type UserRegisteredEvent, ValidationMessage } from '@kith/contracts';
 import { importPKCS8, SignJWT, UnsecuredJWT } from 'jose';
-import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { eventually, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { bearer, call, EventRecorder, sha256, sql } from './support.js';
 
 let stack: TestStack;
@@ -230,6 +230,41 @@ describe('POST /api/auth/refresh', () => {
     const answer = await refresh(revoked.tokens.refreshToken);
     expect(answer.status).toBe(401);
     expect(answer.body.code).toBe(ErrorCode.UNAUTHORIZED);
+  });
+
+  it('deletes expired refresh and reset tokens at boot and then periodically, and keeps live ones', async () => {
+    const live = await stack.registerUser();
+    const lapsed = await stack.registerUser();
+    const expire = (token: string) =>
+      sql(stack.databaseUrls.auth, "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [sha256(token)]);
+    await expire(lapsed.tokens.refreshToken);
+    await sql(
+      stack.databaseUrls.auth,
+      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
+       VALUES ($1, 'reset-expired', now() - interval '1 minute'), ($1, 'reset-live', now() + interval '1 hour')`,
+      [live.user._id],
+    );
+    const refreshRows = (user: { tokens: { refreshToken: string } }) =>
+      sql(stack.databaseUrls.auth, 'SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [sha256(user.tokens.refreshToken)]);
+    const resetHashes = async () =>
+      (await sql<{ token_hash: string }>(stack.databaseUrls.auth, "SELECT token_hash FROM password_reset_tokens WHERE token_hash LIKE 'reset-%' ORDER BY 1")).map(
+        (row) => row.token_hash,
+      );
+
+    await stack.startService('auth', { replica: 2, env: { TOKEN_PURGE_INTERVAL_MS: '200' } });
+    try {
+      await eventually(async () => (await refreshRows(lapsed)).length === 0, { what: 'the lapsed refresh token to be purged at boot' });
+      expect(await resetHashes()).toEqual(['reset-live']);
+      expect(await refreshRows(live)).toHaveLength(1);
+      // A token that lapses later goes with the next periodic purge.
+      const later = await stack.registerUser();
+      await expire(later.tokens.refreshToken);
+      await eventually(async () => (await refreshRows(later)).length === 0, { what: 'the later-lapsed token to be purged' });
+    } finally {
+      await stack.stopService('auth', { replica: 2 });
+    }
+    expect(await refreshRows(live)).toHaveLength(1);
+    expect((await refresh(live.tokens.refreshToken)).status).toBe(200);
   });
 
   it('answers 400 naming refreshToken when it is missing', async () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_NOTIFICATION_SETTINGS, ErrorCode } from '@kith/contracts';
-import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { eventually, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { SmtpSink } from './smtp-sink.js';
-import { call, daysAgo, eventually, sleep, sql } from './support.js';
+import { call, daysAgo, sleep, sql } from './support.js';
 
 const MAIL_FROM = { name: 'Kith Reminders', address: 'reminders@kith.test' };
 /** Never fires during the tests: runs here are triggered by hand (or by a replica's own cron below). */

@@ -28,15 +28,4 @@ export async function sql<Row = Record<string, unknown>>(databaseUrl: string, te
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until `probe` returns a truthy value. */
-export async function eventually<T>(probe: () => Promise<T>, { timeoutMs = 10_000, what = 'condition' } = {}): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();

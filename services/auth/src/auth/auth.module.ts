@@ -8,6 +8,7 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { ExpiredTokensPurger } from './expired-tokens.purger.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
@@ -34,6 +35,7 @@ import { SessionsService } from './sessions.service.js';
     RefreshTokensRepository,
     PasswordResetTokensRepository,
     DemoAccountSeeder,
+    ExpiredTokensPurger,
   ],
 })
 export class AuthModule {}

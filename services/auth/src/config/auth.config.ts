@@ -9,6 +9,8 @@ export const authEnvSchema = serviceEnvSchema.extend({
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
     .default('false')
     .transform((value) => value === 'true'),
+  /** How often expired refresh and reset tokens are deleted. */
+  TOKEN_PURGE_INTERVAL_MS: env.milliseconds(60 * 60_000),
 });
 export type AuthConfig = z.output<typeof authEnvSchema>;
 
