@@ -8,10 +8,11 @@ export const NatsSubject = {
   AUTH_USER_BY_ID: 'auth.users.by-id',
   AUTH_USERS_BY_IDS: 'auth.users.by-ids',
   AUTH_USER_REGISTERED: 'auth.events.user-registered',
-  AUTH_PASSWORD_RESET_REQUESTED: 'auth.events.password-reset-requested',
   CONTACTS_OVERDUE_FOR_USER: 'contacts.overdue.for-user',
   CONTACTS_OVERDUE_DIGEST: 'contacts.overdue.digest',
   CONTACTS_UPCOMING_FOR_USER: 'contacts.upcoming.for-user',
+  /** Auth asks for a reset mail; the reply confirms it is queued (auth retries until then). */
+  NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL: 'notifications.password-reset-mail.queue',
   HEALTH_PING: 'health.ping',
 } as const;
 export type NatsSubject = (typeof NatsSubject)[keyof typeof NatsSubject];
@@ -36,13 +37,16 @@ export interface UserRegisteredEvent {
   user: User;
 }
 
-export interface PasswordResetRequestedEvent {
+export interface PasswordResetMailRequest {
   userId: string;
   email: string;
   firstName: string;
   /** The single-use token in clear; only the reset email carries it. */
   token: string;
   expiresAt: string;
+}
+export interface PasswordResetMailQueued {
+  queued: true;
 }
 
 /** One overdue contact as the reminder email shows it. */

@@ -1,14 +1,14 @@
-import { ErrorCode, ErrorMessage, NatsSubject, type PasswordResetRequestedEvent, RESET_TOKEN_TTL_MINUTES, ValidationMessage } from '@kith/contracts';
+import { ErrorCode, ErrorMessage, NatsSubject, type PasswordResetMailRequest, RESET_TOKEN_TTL_MINUTES, ValidationMessage } from '@kith/contracts';
 import { type RegisteredUser, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { bearer, call, EventRecorder, sha256, sql } from './support.js';
 
 let stack: TestStack;
-let resetRequests: EventRecorder<PasswordResetRequestedEvent>;
+let resetRequests: EventRecorder<PasswordResetMailRequest>;
 const api = (method: string, path: string, body?: unknown) => call(stack.gatewayUrl, method, path, { body });
 
 beforeAll(async () => {
   stack = await startTestStack({ services: ['auth', 'gateway'] });
-  resetRequests = await EventRecorder.listen(stack.natsUrl, NatsSubject.AUTH_PASSWORD_RESET_REQUESTED);
+  resetRequests = await EventRecorder.listen(stack.natsUrl, NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL);
 });
 afterAll(async () => {
   await resetRequests?.close();
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 /** Asks for a reset link and returns the event (with the token) the notifications service would email. */
-async function requestResetToken(user: RegisteredUser['user']): Promise<PasswordResetRequestedEvent> {
+async function requestResetToken(user: RegisteredUser['user']): Promise<PasswordResetMailRequest> {
   const earlier = new Set(resetRequests.received.filter((event) => event.userId === user._id).map((event) => event.token));
   const answer = await api('POST', '/api/auth/forgot-password', { email: user.email });
   expect(answer.status).toBe(200);

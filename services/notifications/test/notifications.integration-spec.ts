@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_NOTIFICATION_SETTINGS, ErrorCode } from '@kith/contracts';
+import { DEFAULT_NOTIFICATION_SETTINGS, ErrorCode, NatsSubject, type PasswordResetMailQueued, type PasswordResetMailRequest } from '@kith/contracts';
+import { connect } from '@nats-io/transport-node';
 import { eventually, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { SmtpSink } from './smtp-sink.js';
 import { call, daysAgo, sleep, sql } from './support.js';
@@ -283,6 +284,53 @@ describe('password reset mail', () => {
     expect(reset.status).toBe(200);
     const [row] = await eventually(() => sql<{ html: string | null; text: string | null }>(notificationsDb(), `SELECT html, text FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1 AND status = 'SENT'`, [user.user._id]).then((rows) => (rows.length ? rows : null)));
     expect(row).toEqual({ html: null, text: null });
+  });
+});
+
+describe('password reset mail while notifications is away', () => {
+  it('still arrives, once, when notifications was down at the time of the request', async () => {
+    const user = await stack.registerUser();
+    await stack.stopService('notifications');
+    let restarted = false;
+    try {
+      const answer = await api('POST', '/api/auth/forgot-password', { body: { email: user.user.email } });
+      expect(answer.status).toBe(200);
+      await sleep(1500); // auth's first attempts find nobody to answer
+      expect(sink.to(user.user.email)).toHaveLength(0);
+      await stack.startService('notifications');
+      restarted = true;
+    } finally {
+      if (!restarted) await stack.startService('notifications');
+    }
+    const [mail] = await sink.waitFor(user.user.email, { timeoutMs: 30_000 });
+    expect(mail!.subject).toBe('Reset your Kith password');
+    await sleep(1500);
+    expect(sink.to(user.user.email)).toHaveLength(1);
+  });
+
+  it('queues one mail per reset link, however often the same request arrives', async () => {
+    const user = await stack.registerUser();
+    const request: PasswordResetMailRequest = {
+      userId: user.user._id,
+      email: user.user.email,
+      firstName: user.user.firstName,
+      token: `repeated-${user.user._id}`,
+      expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+    };
+    const nats = await connect({ servers: stack.natsUrl });
+    try {
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        const subject = NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL;
+        const reply = await nats.request(subject, JSON.stringify({ pattern: subject, data: request, id: `attempt-${attempt}` }), { timeout: 5000 });
+        expect(reply.json<{ response: PasswordResetMailQueued }>().response).toEqual({ queued: true });
+      }
+    } finally {
+      await nats.close();
+    }
+    await sink.waitFor(user.user.email);
+    await sleep(1000);
+    expect(sink.to(user.user.email)).toHaveLength(1);
+    expect(await sql(notificationsDb(), `SELECT 1 FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1`, [user.user._id])).toHaveLength(1);
   });
 });
 

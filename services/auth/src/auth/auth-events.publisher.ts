@@ -1,10 +1,10 @@
-import { NatsSubject, type PasswordResetRequestedEvent, type UserRegisteredEvent } from '@kith/contracts';
+import { NatsSubject, type UserRegisteredEvent } from '@kith/contracts';
 import { NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 /**
  * Publishes auth's events. Publishing never fails the request that caused it: an answer must not
- * depend on NATS being up (forgot-password must look the same for known and unknown emails).
+ * depend on NATS being up.
  */
 @Injectable()
 export class AuthEventsPublisher {
@@ -14,10 +14,6 @@ export class AuthEventsPublisher {
 
   userRegistered(event: UserRegisteredEvent): void {
     this.publish(NatsSubject.AUTH_USER_REGISTERED, event);
-  }
-
-  passwordResetRequested(event: PasswordResetRequestedEvent): void {
-    this.publish(NatsSubject.AUTH_PASSWORD_RESET_REQUESTED, event);
   }
 
   private publish(subject: NatsSubject, payload: object): void {

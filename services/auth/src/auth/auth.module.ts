@@ -10,6 +10,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { ExpiredTokensPurger } from './expired-tokens.purger.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
+import { PasswordResetMailClient } from './password-reset-mail.client.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionsService } from './sessions.service.js';
@@ -31,6 +32,7 @@ import { SessionsService } from './sessions.service.js';
     AuthService,
     SessionsService,
     PasswordResetService,
+    PasswordResetMailClient,
     AuthEventsPublisher,
     RefreshTokensRepository,
     PasswordResetTokensRepository,

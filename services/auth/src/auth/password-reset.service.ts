@@ -5,7 +5,7 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token.js';
 import { toUser } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { AuthEventsPublisher } from './auth-events.publisher.js';
+import { PasswordResetMailClient } from './password-reset-mail.client.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -19,7 +19,7 @@ export class PasswordResetService {
     @Inject(PasswordResetTokensRepository) private readonly resetTokens: PasswordResetTokensRepository,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(SessionsService) private readonly sessions: SessionsService,
-    @Inject(AuthEventsPublisher) private readonly events: AuthEventsPublisher,
+    @Inject(PasswordResetMailClient) private readonly resetMails: PasswordResetMailClient,
   ) {}
 
   /** The caller learns nothing about whether the email has an account: the answer is the same. */
@@ -29,7 +29,7 @@ export class PasswordResetService {
       const { token, tokenHash } = newOpaqueToken();
       const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
       await this.resetTokens.create({ userId: user.id, tokenHash, expiresAt });
-      this.events.passwordResetRequested({
+      this.resetMails.requestMail({
         userId: user.id,
         email: user.email,
         firstName: user.firstName,

@@ -12,19 +12,21 @@ const CLAIM_COLUMNS = 'id, kind, to_address AS "toAddress", subject, html, text,
 export class OutboxRepository {
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
 
+  /** Queues the email and returns its row id; with a dedupe key already queued, that row's id. */
   async enqueue(email: NewOutboxEmail): Promise<string> {
-    const row = await this.prisma.emailOutbox.create({
-      data: {
-        kind: email.kind,
-        userId: email.userId,
-        toAddress: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        expiresAt: email.expiresAt ?? null,
-      },
-      select: { id: true },
-    });
+    const data = {
+      kind: email.kind,
+      userId: email.userId,
+      toAddress: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      expiresAt: email.expiresAt ?? null,
+      dedupeKey: email.dedupeKey ?? null,
+    };
+    const row = email.dedupeKey
+      ? await this.prisma.emailOutbox.upsert({ where: { dedupeKey: email.dedupeKey }, create: data, update: {}, select: { id: true } })
+      : await this.prisma.emailOutbox.create({ data, select: { id: true } });
     return row.id;
   }
 

@@ -23,6 +23,8 @@ export interface NewOutboxEmail {
   text: string;
   /** After this instant the mail is no longer worth sending. */
   expiresAt?: Date | null;
+  /** Queues the mail only once per key, however often it is asked for. */
+  dedupeKey?: string;
 }
 
 /** A pending row, locked by the transaction that is delivering it. */

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { PasswordResetRequestedEvent } from '@kith/contracts';
+import type { PasswordResetMailRequest } from '@kith/contracts';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { renderPasswordResetEmail } from '../mail/templates/password-reset.template.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
@@ -12,15 +13,19 @@ export class PasswordResetMailService {
     @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
   ) {}
 
-  /** Queues the reset mail; it is not sent once the link has expired (a late link is useless). */
-  async queue(event: PasswordResetRequestedEvent): Promise<void> {
-    const email = renderPasswordResetEmail({ recipient: event, token: event.token, appUrl: this.config.APP_URL });
+  /**
+   * Queues the reset mail once per token (a repeated request, e.g. after a lost acknowledgement,
+   * is a no-op); it is not sent once the link has expired (a late link is useless).
+   */
+  async queue(request: PasswordResetMailRequest): Promise<void> {
+    const email = renderPasswordResetEmail({ recipient: request, token: request.token, appUrl: this.config.APP_URL });
     await this.dispatcher.enqueue({
       kind: EmailKind.PASSWORD_RESET,
-      userId: event.userId,
-      to: event.email,
+      userId: request.userId,
+      to: request.email,
       ...email,
-      expiresAt: new Date(event.expiresAt),
+      expiresAt: new Date(request.expiresAt),
+      dedupeKey: `password-reset:${createHash('sha256').update(request.token).digest('hex')}`,
     });
   }
 }
