@@ -37,3 +37,21 @@ export function startTestStack(options?: {
 }): Promise<TestStack>;
 
 export function eventually<T>(probe: () => Promise<T>, options?: { timeoutMs?: number; what?: string }): Promise<NonNullable<T>>;
+
+export function sleep(ms: number): Promise<void>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely, as JSON
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ApiAnswer
+export function call<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options?: { body?: unknown; headers?: Record<string, string> },
+): Promise<ApiAnswer<T>>;
+
+export function sql<Row = Record<string, unknown>>(databaseUrl: string, text: string, values?: unknown[]): Promise<Row[]>;

@@ -78,3 +78,27 @@ export async function eventually(probe, { timeoutMs = 10_000, what = 'condition'
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Calls an HTTP JSON API (the gateway, or a service directly) and reads the answer. */
+export async function call(baseUrl, method, path, options = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Runs one SQL statement against a database of the stack. */
+export async function sql(databaseUrl, text, values = []) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

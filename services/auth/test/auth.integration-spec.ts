@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ErrorCode, ErrorMessage, JWT_AUDIENCE, JWT_ISSUER, NatsSubject, type UserRegisteredEvent, ValidationMessage } from '@kith/contracts';
 import { importPKCS8, SignJWT, UnsecuredJWT } from 'jose';
-import { eventually, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
-import { bearer, call, EventRecorder, sha256, sql } from './support.js';
+import { call, eventually, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { bearer, EventRecorder, sha256 } from './support.js';
 
 let stack: TestStack;
 let registrations: EventRecorder<UserRegisteredEvent>;

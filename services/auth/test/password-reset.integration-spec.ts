@@ -1,6 +1,6 @@
 import { ErrorCode, ErrorMessage, NatsSubject, type PasswordResetMailRequest, RESET_TOKEN_TTL_MINUTES, ValidationMessage } from '@kith/contracts';
-import { type RegisteredUser, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
-import { bearer, call, EventRecorder, sha256, sql } from './support.js';
+import { call, type RegisteredUser, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { bearer, EventRecorder, sha256 } from './support.js';
 
 let stack: TestStack;
 let resetRequests: EventRecorder<PasswordResetMailRequest>;

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { DEMO_ACCOUNT, DEMO_USER_ID, ErrorCode, NatsSubject, type User } from '@kith/contracts';
 import { AppError, NatsClient } from '@kith/nest-kit';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
-import { call, sql } from './support.js';
+import { call, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+
 
 let stack: TestStack;
 let nats: NatsClient;

@@ -1,43 +1,10 @@
 import { createHash } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
-
-export interface ApiAnswer<T = any> {
-  status: number;
-  body: T;
-}
-
-/** Calls the API (through the gateway unless another base URL is given) and reads the JSON answer. */
-export async function call<T = any>(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
-): Promise<ApiAnswer<T>> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
 /** The stored form of a refresh or reset token, to find its row in the database. */
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Runs one SQL statement against a database of the stack. */
-export async function sql<Row = Record<string, unknown>>(databaseUrl: string, text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as Row[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** Collects the payloads Nest publishes on a subject (`{pattern, data}` packets). */
 export class EventRecorder<Payload> {

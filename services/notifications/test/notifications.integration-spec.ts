@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_NOTIFICATION_SETTINGS, ErrorCode, NatsSubject, type PasswordResetMailQueued, type PasswordResetMailRequest } from '@kith/contracts';
 import { connect } from '@nats-io/transport-node';
-import { eventually, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { call, eventually, sleep, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { SmtpSink } from './smtp-sink.js';
-import { call, daysAgo, sleep, sql } from './support.js';
+import { daysAgo } from './support.js';
 
 const MAIL_FROM = { name: 'Kith Reminders', address: 'reminders@kith.test' };
 /** Never fires during the tests: runs here are triggered by hand (or by a replica's own cron below). */
