@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAs, registerUser } from './support.js';
+import { elementsPastRightEdge, openAs, registerUser } from './support.js';
 
 test('add, edit, search and delete contacts', async ({ page, request }) => {
   const user = await registerUser(request);
@@ -56,6 +56,13 @@ test('add, edit, search and delete contacts', async ({ page, request }) => {
   await expect(page.getByText('Contact updated successfully')).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('contact-card').filter({ hasText: 'Marie Skłodowska-Curie' })).toBeVisible();
+  // A long name fits a phone screen, as a card and as a row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await elementsPastRightEdge(page)).toEqual([]);
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  expect(await elementsPastRightEdge(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Grid', exact: true }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Delete: enabled only by exactly DELETE or the full name.
   await page.getByRole('button', { name: 'Delete Pierre Curie' }).click();

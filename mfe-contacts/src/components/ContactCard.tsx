@@ -71,7 +71,7 @@ function ManageActions({ contact, actions }: { contact: Contact; actions: Contac
 }
 
 function ReachActions({ contact, actions, compact = false }: { contact: Contact; actions: ContactActions; compact?: boolean }) {
-  const base = 'inline-flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-xs font-semibold transition-colors';
+  const base = 'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-2.5 py-1.5 text-xs font-semibold transition-colors';
   return (
     <div className={clsx('flex gap-2', !compact && 'w-full')}>
       <button type="button" onClick={() => actions.onLog(contact)} className={clsx(base, 'bg-blue-600 text-white hover:bg-blue-700', !compact && 'flex-1')}>
@@ -160,7 +160,8 @@ export function ContactRow({ contact, actions }: { contact: Contact; actions: Co
           </p>
         </div>
       </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
+      {/* On a phone the buttons take their own line when they do not fit beside the last contact. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:flex-nowrap sm:justify-end">
         <LastContact contact={contact} />
         <div className="flex items-center gap-1">
           <ReachActions contact={contact} actions={actions} compact />

@@ -94,7 +94,7 @@ export function ContactsScreen() {
 
   const renderContacts = (items: Contact[]) =>
     preferences.view === 'grid' ? (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {items.map((contact) => (
           <ContactCard key={contact._id} contact={contact} actions={actions} />
         ))}

@@ -62,7 +62,7 @@ export function DashboardScreen() {
       {header}
       {showInstructions && <QuickStartGuide />}
       <StatCards totalContacts={totalContacts} overdueTotal={overdueTotal} activeLists={lists.length} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <OverdueSection contacts={overdue} total={overdueTotal} onLog={(contact) => setDialog({ kind: 'log', contact })} onContactNow={(contact) => setDialog({ kind: 'contact', contact })} />
         </div>

@@ -21,7 +21,7 @@ export function ListsOverview({ lists }: { lists: ContactList[] }) {
           Create your first list to group contacts with their own reminder interval
         </Link>
       ) : (
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {lists.map((list) => (
             <Link
               key={list._id}

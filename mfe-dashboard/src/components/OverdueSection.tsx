@@ -73,7 +73,7 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
   const view = preferences.view;
 
   const renderItems = (items: Contact[]) => (
-    <ul className={view === 'grid' ? 'grid gap-3 sm:grid-cols-2' : 'divide-y divide-slate-100'}>
+    <ul className={view === 'grid' ? 'grid grid-cols-1 gap-3 sm:grid-cols-2' : 'divide-y divide-slate-100'}>
       {items.map((contact) => (
         <OverdueItem key={contact._id} contact={contact} view={view} onLog={onLog} onContactNow={onContactNow} />
       ))}

@@ -97,7 +97,7 @@ export function ListsScreen() {
             />
           </div>
           {preferences.view === 'grid' ? (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-tour="lists">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-tour="lists">
               {sorted.map((list) => (
                 <ListCard key={list._id} list={list} view="grid" onEdit={(target) => setEditing({ mode: 'edit', list: target })} onDelete={setDeleting} />
               ))}
