@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { elementsPastRightEdge, openAs, registerUser } from './support.js';
+import { elementsPastRightEdge } from '../support/screens.js';
+import { openAs, registerUser } from './support.js';
 
 test('add, edit, search and delete contacts', async ({ page, request }) => {
   const user = await registerUser(request);

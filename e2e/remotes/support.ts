@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { elementsPastRightEdge } from '../support/screens.js';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -85,22 +86,6 @@ const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'scre
  * Screenshot into e2e/screenshots/<name>-<width>.png: the whole page for screens, the viewport
  * for dialogs (a fixed overlay does not stretch over a full-page capture). Toasts are waited out.
  */
-/**
- * Up to three visible elements reaching past the right edge of the screen (cut off, or making a
- * phone scroll sideways); an empty list when the layout fits.
- */
-export function elementsPastRightEdge(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && box.right > window.innerWidth + 1;
-      })
-      .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').split(' ').slice(0, 3).join('.')}`),
-  );
-}
-
 export async function screenshot(page: Page, name: string, { dialog = false } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await expect(page.locator('[data-rht-toaster] > div')).toHaveCount(0, { timeout: 10_000 });

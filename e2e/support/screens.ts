@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,22 @@ const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ] as const;
+
+/**
+ * Up to three visible elements reaching past the right edge of the screen (cut off, or making a
+ * phone scroll sideways); an empty list when the layout fits.
+ */
+export function elementsPastRightEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.right > window.innerWidth + 1;
+      })
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').split(' ').slice(0, 3).join('.')}`),
+  );
+}
 
 /**
  * Saves the current screen at desktop and phone width (`<name>-1280.png`, `<name>-390.png`),
@@ -21,6 +37,7 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
     if (options.fullPage ?? true) await page.evaluate(() => window.scrollTo(0, 0));
     // Let layout, fonts and transitions settle at the new width.
     await page.waitForTimeout(350);
+    expect(await elementsPastRightEdge(page), `${name} at ${size.width}px: elements past the right edge`).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
   }
   await page.setViewportSize(WIDTHS[0]);

@@ -56,6 +56,18 @@ function useTargetBox(ids: string[], active: boolean): Box | null {
   return active ? box : null;
 }
 
+/** Width of the blue ring drawn around the target. */
+const RING = 3;
+
+/** The highlight around the target, kept inside the screen so no part of its ring is cut off. */
+function highlightBox(box: Box): Box {
+  const left = Math.max(RING, box.left - PADDING);
+  const top = Math.max(RING, box.top - PADDING);
+  const right = Math.min(window.innerWidth - RING, box.left + box.width + PADDING);
+  const bottom = Math.min(window.innerHeight - RING, box.top + box.height + PADDING);
+  return { top, left, width: right - left, height: bottom - top };
+}
+
 const CARD_HEIGHT = 250;
 const MARGIN = 16;
 
@@ -97,12 +109,9 @@ export function Tour() {
         <div
           className="pointer-events-none absolute rounded-xl transition-all duration-300"
           style={{
-            top: box.top - PADDING,
-            left: box.left - PADDING,
-            width: box.width + PADDING * 2,
-            height: box.height + PADDING * 2,
+            ...highlightBox(box),
             // A blue ring around the target, and everything else dimmed.
-            boxShadow: '0 0 0 3px var(--color-blue-400), 0 0 0 9999px rgb(15 23 42 / 0.55)',
+            boxShadow: `0 0 0 ${RING}px var(--color-blue-400), 0 0 0 9999px rgb(15 23 42 / 0.55)`,
           }}
           data-testid="tour-highlight"
         />
