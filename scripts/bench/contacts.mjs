@@ -197,9 +197,9 @@ function pageSql({ where = '', orderBy, params = [], freshPlan = false }) {
     ? `(SELECT count(*)::int FROM contacts c WHERE ${filter})`
     : 'coalesce((SELECT total FROM contact_totals WHERE user_id = $1::uuid), 0)';
   return {
-    text: `WITH page AS (SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT 20 OFFSET 0)
-           SELECT ${columns}, ${total} AS "totalCount"
-           FROM page JOIN contacts c ON c.id = page.id LEFT JOIN contact_lists l ON l.id = c.list_id
+    text: `SELECT ${columns}, ${total} AS "totalCount"
+           FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
+           WHERE c.id = ANY(ARRAY(SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT 20 OFFSET 0))
            ORDER BY ${orderBy}`,
     params,
     freshPlan,

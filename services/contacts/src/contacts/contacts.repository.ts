@@ -41,10 +41,15 @@ export class ContactsRepository {
 
   /**
    * One page and the total in a single round trip (the total is an uncorrelated sub-select).
-   * The page's ids are chosen on narrow rows first and only those 20 are read in full and joined
-   * to their list, which keeps a broad search from sorting every match with all its columns.
-   * A search is planned for its own term: a generic plan cannot know whether '%ann%' matches
-   * twenty rows or thousands, and the one PostgreSQL settled on scanned every match twice.
+   * The page's ids are chosen on narrow rows first and only those rows are read, by primary key,
+   * and joined to their list, which keeps a broad search from sorting every match in full.
+   *
+   * Plans: LIMIT and OFFSET are written into the statement (validated integers); as parameters
+   * they left PostgreSQL unable to cost a generic plan, so it re-planned every call, which took
+   * longer than running the query. First pages, most of the traffic, are statements prepared once
+   * per page size; deeper pages are planned per call, so paging leaves no prepared statement
+   * behind per offset. A search is planned per call for its own term: a generic plan cannot know
+   * whether '%ann%' matches twenty rows or thousands.
    */
   async findPage(
     filter: ContactFilter,
@@ -54,14 +59,17 @@ export class ContactsRepository {
     const where = contactWhere(filter);
     const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder);
     const total = contactTotal(filter);
+    const window = Prisma.raw(`LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`);
+    const pageIds = Prisma.sql`SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${orderBy} ${window}`;
     const statement = Prisma.sql`
-      WITH page AS (SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset})
       SELECT ${CONTACT_COLUMNS}, ${total} AS "totalCount"
-      FROM page JOIN contacts c ON c.id = page.id LEFT JOIN contact_lists l ON l.id = c.list_id
+      FROM ${CONTACTS_WITH_LIST}
+      WHERE c.id = ANY(ARRAY(${pageIds}))
       ORDER BY ${orderBy}`;
-    const records = filter.search
-      ? await this.database.queryWithFreshPlan<ContactRecord & { totalCount: number }>(statement)
-      : await this.database.query<ContactRecord & { totalCount: number }>(statement);
+    const records =
+      filter.search || page.offset > 0
+        ? await this.database.queryWithFreshPlan<ContactRecord & { totalCount: number }>(statement)
+        : await this.database.query<ContactRecord & { totalCount: number }>(statement);
     if (records.length) return { records, total: records[0].totalCount };
     if (page.offset === 0) return { records, total: 0 };
     const [{ count }] = await this.database.query<{ count: number }>(Prisma.sql`SELECT ${total} AS count`);
