@@ -6,7 +6,16 @@ import tseslint from 'typescript-eslint';
 
 export default [
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/src/generated/**', '.nx/**', '.data/**', 'test-results/**', 'e2e/screenshots/**', '**/@mf-types/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/src/generated/**',
+      '.nx/**',
+      '.data/**',
+      'test-results/**',
+      'e2e/screenshots/**',
+      '**/@mf-types/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {

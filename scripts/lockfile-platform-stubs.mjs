@@ -7,13 +7,27 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const OS = ['darwin', 'win32', 'linux', 'freebsd', 'android', 'openharmony', 'sunos', 'aix'];
-const CPU = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x', loong64: 'loong64', wasm32: 'wasm32' };
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  loong64: 'loong64',
+  wasm32: 'wasm32',
+};
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((part) => OS.includes(part));
   const cpu = parts.map((part) => CPU[part]).find(Boolean);
-  const libc = parts.some((part) => part === 'musl' || part.startsWith('musl')) ? 'musl' : parts.includes('gnu') ? 'glibc' : undefined;
+  const libc = parts.some((part) => part === 'musl' || part.startsWith('musl'))
+    ? 'musl'
+    : parts.includes('gnu')
+      ? 'glibc'
+      : undefined;
   if (!cpu) return null;
   return { ...(os ? { os: [os] } : {}), cpu: [cpu], ...(libc ? { libc: [libc] } : {}) };
 }
@@ -47,6 +61,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added.push(`${name}@${version}`);
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(added.length ? `Recorded ${added.length} platform binaries: ${added.join(', ')}` : 'Nothing to record.');

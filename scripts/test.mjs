@@ -28,10 +28,22 @@ function jestCounts(file) {
 function runJest(phase, projects, env = {}) {
   const outputFile = join(reportsDir, `jest-${phase}.json`);
   rmSync(outputFile, { force: true });
-  const status = run('npx', ['jest', '--selectProjects', ...projects, '--json', `--outputFile=${outputFile}`, ...(phase === 'integration' ? ['--runInBand'] : []), ...extraArgs], {
-    NODE_OPTIONS: '--experimental-vm-modules --no-warnings',
-    ...env,
-  });
+  const status = run(
+    'npx',
+    [
+      'jest',
+      '--selectProjects',
+      ...projects,
+      '--json',
+      `--outputFile=${outputFile}`,
+      ...(phase === 'integration' ? ['--runInBand'] : []),
+      ...extraArgs,
+    ],
+    {
+      NODE_OPTIONS: '--experimental-vm-modules --no-warnings',
+      ...env,
+    },
+  );
   const counts = jestCounts(outputFile);
   if (status !== 0 && counts.failed === 0) counts.failed = 1;
   results.push({ phase, ...counts });
@@ -39,7 +51,11 @@ function runJest(phase, projects, env = {}) {
 
 if (want('integration') || want('e2e')) {
   console.log('\n=== build ===');
-  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
 }
 
 if (want('unit')) {
@@ -49,8 +65,14 @@ if (want('unit')) {
 
 let infra;
 const cleanup = async () => infra?.stop();
-process.on('SIGINT', async () => { await cleanup(); process.exit(130); });
-process.on('SIGTERM', async () => { await cleanup(); process.exit(143); });
+process.on('SIGINT', async () => {
+  await cleanup();
+  process.exit(130);
+});
+process.on('SIGTERM', async () => {
+  await cleanup();
+  process.exit(143);
+});
 
 try {
   if (want('integration') || want('e2e')) {

@@ -54,7 +54,9 @@ for (const [file, expectedCards] of Object.entries(expectedByFile)) {
   }
   if (!quiet) {
     const mark = right === expectedCards.length && cards.length === expectedCards.length ? 'ok  ' : 'MISS';
-    console.log(`${mark} ${String(right).padStart(2)}/${String(expectedCards.length).padEnd(2)} ${file}${cards.length !== expectedCards.length ? ` (parser returned ${cards.length} cards)` : ''}`);
+    console.log(
+      `${mark} ${String(right).padStart(2)}/${String(expectedCards.length).padEnd(2)} ${file}${cards.length !== expectedCards.length ? ` (parser returned ${cards.length} cards)` : ''}`,
+    );
     for (const error of errors) console.log(`          parser error: ${error}`);
   }
 }
@@ -62,7 +64,9 @@ for (const [file, expectedCards] of Object.entries(expectedByFile)) {
 if (misses.length) {
   console.log('\nMismatches:');
   for (const miss of misses) {
-    console.log(`- ${miss.file} card ${miss.card}${miss.judgement ? ' (judgement call)' : ''}: ${miss.wrong.join(', ')}`);
+    console.log(
+      `- ${miss.file} card ${miss.card}${miss.judgement ? ' (judgement call)' : ''}: ${miss.wrong.join(', ')}`,
+    );
     console.log(`    expected ${JSON.stringify(pick(miss.expected))}`);
     console.log(`    actual   ${JSON.stringify(pick(miss.actual))}`);
   }

@@ -26,7 +26,9 @@ test('add, edit, search and delete contacts', async ({ page, request }) => {
   await form.getByLabel('Custom reminder (days)').fill('30');
   await form.getByRole('button', { name: 'Add Contact' }).click();
   await expect(page.getByText('Contact created successfully')).toBeVisible();
-  await expect(page.getByTestId('contact-card').filter({ hasText: 'Marie Curie' })).toContainText('Last contact: Never');
+  await expect(page.getByTestId('contact-card').filter({ hasText: 'Marie Curie' })).toContainText(
+    'Last contact: Never',
+  );
 
   await page.getByRole('button', { name: 'Add Contact' }).first().click();
   await form.getByLabel('First name *').fill('Pierre');
@@ -83,13 +85,25 @@ test('add, edit, search and delete contacts', async ({ page, request }) => {
 
   // A delete that fails (here: the contact was already removed from another device) keeps the
   // card and says so in an alert.
-  const [marie] = (await (await request.get('/api/contacts', { headers: { authorization: `Bearer ${user.accessToken}` } })).json()).data.items;
-  expect((await request.delete(`/api/contacts/${marie._id}`, { headers: { authorization: `Bearer ${user.accessToken}` } })).status()).toBe(200);
+  const [marie] = (
+    await (await request.get('/api/contacts', { headers: { authorization: `Bearer ${user.accessToken}` } })).json()
+  ).data.items;
+  expect(
+    (
+      await request.delete(`/api/contacts/${marie._id}`, { headers: { authorization: `Bearer ${user.accessToken}` } })
+    ).status(),
+  ).toBe(200);
   await page.getByRole('button', { name: 'Delete Marie Skłodowska-Curie' }).click();
   await confirm.getByRole('textbox').fill('DELETE');
   await confirm.getByRole('button', { name: 'Delete Contact' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to delete contact. Please try again.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to delete contact. Please try again.' }),
+  ).toBeVisible();
   await expect(page.getByTestId('contact-card')).toHaveCount(1);
-  await page.getByRole('alert').filter({ hasText: 'Failed to delete contact. Please try again.' }).getByRole('button', { name: 'Dismiss' }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Failed to delete contact. Please try again.' })
+    .getByRole('button', { name: 'Dismiss' })
+    .click();
   await expect(page.getByText('Failed to delete contact. Please try again.')).toHaveCount(0);
 });

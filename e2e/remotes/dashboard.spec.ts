@@ -6,7 +6,12 @@ test('logging a contact takes it off the overdue list and the dashboard count dr
   const user = await registerUser(request);
   const api = apiAs(request, user);
   await api.post('/contacts', { firstName: 'Olive', lastName: 'Never' });
-  await api.post('/contacts', { firstName: 'Otto', lastName: 'Late', phoneNumber: '+1 555 0100', lastContactDate: daysAgo(100) });
+  await api.post('/contacts', {
+    firstName: 'Otto',
+    lastName: 'Late',
+    phoneNumber: '+1 555 0100',
+    lastContactDate: daysAgo(100),
+  });
   await api.post('/contacts', { firstName: 'Rita', lastName: 'Recent', lastContactDate: daysAgo(2) });
 
   await openAs(page, user, '/dashboard');

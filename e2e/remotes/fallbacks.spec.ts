@@ -1,12 +1,34 @@
 import { expect, test } from '@playwright/test';
 import { openAs, registerUser } from './support.js';
 
-const unavailable = { status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' }) };
+const unavailable = {
+  status: 503,
+  contentType: 'application/json',
+  body: JSON.stringify({ success: false, error: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' }),
+};
 
 const screens = [
-  { path: '/dashboard', failing: '**/api/contacts/overdue*', title: 'Dashboard Loading Error', action: 'Reload Dashboard', loaded: 'Overdue Contacts' },
-  { path: '/contacts', failing: '**/api/contacts?*', title: 'Contacts Loading Error', action: 'Reload Contacts', loaded: 'No contacts found' },
-  { path: '/lists', failing: '**/api/lists', title: 'Lists Loading Error', action: 'Reload Lists', loaded: 'No lists yet' },
+  {
+    path: '/dashboard',
+    failing: '**/api/contacts/overdue*',
+    title: 'Dashboard Loading Error',
+    action: 'Reload Dashboard',
+    loaded: 'Overdue Contacts',
+  },
+  {
+    path: '/contacts',
+    failing: '**/api/contacts?*',
+    title: 'Contacts Loading Error',
+    action: 'Reload Contacts',
+    loaded: 'No contacts found',
+  },
+  {
+    path: '/lists',
+    failing: '**/api/lists',
+    title: 'Lists Loading Error',
+    action: 'Reload Lists',
+    loaded: 'No lists yet',
+  },
 ];
 
 for (const screen of screens) {

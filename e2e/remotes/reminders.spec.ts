@@ -29,7 +29,12 @@ test('send a test reminder and trigger the daily run, then find both emails', as
   await page.getByRole('button', { name: 'Send Test Reminder' }).click();
   await expect(page.getByRole('status').filter({ hasText: /test reminder|sent/i })).toBeVisible();
   await page.getByRole('button', { name: 'Trigger Daily Reminders' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /daily|reminder/i }).last()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /daily|reminder/i })
+      .last(),
+  ).toBeVisible();
 
   // Mail goes through an outbox, so it may take a moment to reach the catcher.
   await expect.poll(async () => (await emailsTo(user.email)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);

@@ -55,13 +55,22 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('dialog').getByRole('button', { name: 'Add Contact' }).click();
       await screenshot(page, 'dialog-contact-form', { dialog: true });
       await closeDialog(page);
-      await page.getByRole('button', { name: /^Edit / }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
       await screenshot(page, 'dialog-contact-edit', { dialog: true });
       await closeDialog(page);
-      await page.getByRole('button', { name: /^Update status of/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Update status of/ })
+        .first()
+        .click();
       await screenshot(page, 'dialog-update-status', { dialog: true });
       await closeDialog(page);
-      await page.getByRole('button', { name: /^Delete / }).first().click();
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
       await page.getByRole('dialog').getByRole('textbox').fill('DELETE');
       await screenshot(page, 'dialog-delete-contact', { dialog: true });
       await closeDialog(page);
@@ -79,7 +88,10 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'List', exact: true }).click();
       await screenshot(page, 'lists-list-view');
       await page.getByRole('button', { name: 'Grid', exact: true }).click();
-      await page.getByRole('button', { name: /^Actions for / }).first().click();
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
       await screenshot(page, 'lists-card-menu', { dialog: true });
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Create New List' }).click();
@@ -87,7 +99,10 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('dialog').getByRole('button', { name: 'Create List' }).click();
       await screenshot(page, 'dialog-list-form', { dialog: true });
       await closeDialog(page);
-      await page.getByRole('button', { name: /^Actions for / }).first().click();
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: 'Delete' }).click();
       await screenshot(page, 'dialog-list-delete', { dialog: true });
       await closeDialog(page);
@@ -111,7 +126,11 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'No lists yet' })).toBeVisible();
       await screenshot(page, 'lists-empty');
 
-      const down = { status: 503, contentType: 'application/json', body: '{"success":false,"error":"Service temporarily unavailable","code":"SERVICE_UNAVAILABLE"}' };
+      const down = {
+        status: 503,
+        contentType: 'application/json',
+        body: '{"success":false,"error":"Service temporarily unavailable","code":"SERVICE_UNAVAILABLE"}',
+      };
       await page.route('**/api/lists', (route) => route.fulfill(down));
       for (const [path, title, name] of [
         ['/lists', 'Lists Loading Error', 'lists-error'],

@@ -42,10 +42,18 @@ export async function registerUser(request: APIRequestContext, firstName = 'Robi
 }
 
 export async function loginAs(request: APIRequestContext, email: string, password: string): Promise<TestUser> {
-  const data = await unwrap<{ user: Record<string, unknown> & { firstName: string; lastName: string }; tokens: { accessToken: string; refreshToken: string } }>(
-    await request.post('/api/auth/login', { data: { email, password } }),
-  );
-  return { email, password, firstName: data.user.firstName, lastName: data.user.lastName, ...data.tokens, user: data.user };
+  const data = await unwrap<{
+    user: Record<string, unknown> & { firstName: string; lastName: string };
+    tokens: { accessToken: string; refreshToken: string };
+  }>(await request.post('/api/auth/login', { data: { email, password } }));
+  return {
+    email,
+    password,
+    firstName: data.user.firstName,
+    lastName: data.user.lastName,
+    ...data.tokens,
+    user: data.user,
+  };
 }
 
 /** Opens `path` already signed in (the stored session the shell reads at start), with the tour seen. */
@@ -93,7 +101,11 @@ export async function screenshot(page: Page, name: string, { dialog = false } = 
   await expect(page.getByText('Welcome to the Kith demo!')).toHaveCount(0, { timeout: 10_000 });
   const width = page.viewportSize()?.width ?? 0;
   expect(await elementsPastRightEdge(page), `${name} at ${width}px: elements past the right edge`).toEqual([]);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: !dialog, animations: 'disabled' });
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `${name}-${width}.png`),
+    fullPage: !dialog,
+    animations: 'disabled',
+  });
 }
 
 export const VIEWPORTS = [

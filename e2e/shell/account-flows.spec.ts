@@ -18,7 +18,9 @@ test('sign in, see the layout, log out', async ({ page, request }) => {
 
   await header.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]),
+  ).toEqual([null, null]);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
 });
@@ -38,7 +40,9 @@ test('forgot password → reset with the emailed link → Password Updated! → 
 
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText("If an account with that email exists, we've sent you a password reset link.")).toBeVisible();
+  await expect(
+    page.getByText("If an account with that email exists, we've sent you a password reset link."),
+  ).toBeVisible();
   await snap(page, 'forgot-password-sent');
   await page.getByRole('button', { name: 'try again' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -63,7 +67,9 @@ test('forgot password → reset with the emailed link → Password Updated! → 
 
   // The new password works; the old one no longer does.
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
-  const oldLogin = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  const oldLogin = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
   expect(oldLogin.status()).toBe(401);
   await signIn(page, account.email, 'a-new-secret');
 });
@@ -76,8 +82,17 @@ test('settings show the profile and the notification settings, read-only', async
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByText(`${account.firstName} ${account.lastName}`, { exact: true }).last()).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
-  for (const [label, days] of [['Best Friends', '30 days'], ['Friends', '90 days'], ['Acquaintances', '180 days']]) {
-    await expect(page.locator('div', { has: page.getByText(label, { exact: true }) }).getByText(days).first()).toBeVisible();
+  for (const [label, days] of [
+    ['Best Friends', '30 days'],
+    ['Friends', '90 days'],
+    ['Acquaintances', '180 days'],
+  ]) {
+    await expect(
+      page
+        .locator('div', { has: page.getByText(label, { exact: true }) })
+        .getByText(days)
+        .first(),
+    ).toBeVisible();
   }
   await expect(page.getByRole('switch', { name: 'Push notifications' })).toBeDisabled();
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });

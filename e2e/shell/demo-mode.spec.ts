@@ -51,7 +51,15 @@ test('the demo account gets the banner, a welcome tip and the tour; skipping kee
 
 test('finishing the tour shows Tour Completed! and records it', async ({ page }) => {
   await signIn(page, DEMO.email, DEMO.password);
-  const steps = ['Your Dashboard', 'Contacts Section', 'Contact Lists', 'Reminder System', 'Adding Contacts', 'Phone Integration', 'Settings'];
+  const steps = [
+    'Your Dashboard',
+    'Contacts Section',
+    'Contact Lists',
+    'Reminder System',
+    'Adding Contacts',
+    'Phone Integration',
+    'Settings',
+  ];
   for (const [index, title] of steps.entries()) {
     await expectStep(page, index + 1, title);
     if (index < steps.length - 1) await page.getByRole('button', { name: 'Next' }).click();

@@ -53,7 +53,12 @@ test('a wrong password shows the spec error and stays on the login page', async 
 test('register validates every field, then creates the account and opens the dashboard', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  for (const message of ['First name is required', 'Last name is required', 'Email is required', 'Password is required']) {
+  for (const message of [
+    'First name is required',
+    'Last name is required',
+    'Email is required',
+    'Password is required',
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   await snap(page, 'register-validation');

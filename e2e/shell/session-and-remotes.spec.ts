@@ -9,7 +9,9 @@ test('an expired access token is refreshed without the user noticing', async ({ 
 
   // A token the gateway rejects with 401, as it would an expired one.
   await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
-  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh') && response.status() === 200);
+  const refreshed = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/refresh') && response.status() === 200,
+  );
   await page.goto('/settings');
   await refreshed;
 

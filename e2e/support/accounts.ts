@@ -11,14 +11,21 @@ export interface TestAccount {
 
 export function newAccount(prefix = 'shell'): TestAccount {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  return { firstName: 'Grace', lastName: `Hopper ${id.slice(-4)}`, email: `${prefix}-${id}@example.com`, password: 'correct-horse-1' };
+  return {
+    firstName: 'Grace',
+    lastName: `Hopper ${id.slice(-4)}`,
+    email: `${prefix}-${id}@example.com`,
+    password: 'correct-horse-1',
+  };
 }
 
 /** Creates the account through the API (fast path for tests that are not about registering). */
 export async function registerViaApi(request: APIRequestContext, account: TestAccount = newAccount()) {
   const response = await request.post('/api/auth/register', { data: account });
   expect(response.status(), await response.text()).toBe(201);
-  const { data } = (await response.json()) as { data: { user: unknown; tokens: { accessToken: string; refreshToken: string } } };
+  const { data } = (await response.json()) as {
+    data: { user: unknown; tokens: { accessToken: string; refreshToken: string } };
+  };
   return { account, ...data };
 }
 

@@ -25,7 +25,9 @@ export async function resetTokenFor(address: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const mails = (await inbox()).filter((mail) => mail.to?.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+        const mails = (await inbox()).filter((mail) =>
+          mail.to?.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+        );
         for (const mail of mails.reverse()) {
           const match = /reset-password\?token=([A-Za-z0-9_\-.%]+)/.exec(`${mail.html ?? ''} ${mail.text ?? ''}`);
           if (match?.[1]) {

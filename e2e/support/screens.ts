@@ -21,7 +21,13 @@ export function elementsPastRightEdge(page: Page): Promise<string[]> {
         return box.width > 0 && box.height > 0 && box.right > window.innerWidth + 1;
       })
       .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').split(' ').slice(0, 3).join('.')}`),
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '')
+            .split(' ')
+            .slice(0, 3)
+            .join('.')}`,
+      ),
   );
 }
 
@@ -38,7 +44,11 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
     // Let layout, fonts and transitions settle at the new width.
     await page.waitForTimeout(350);
     expect(await elementsPastRightEdge(page), `${name} at ${size.width}px: elements past the right edge`).toEqual([]);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `${name}-${size.width}.png`),
+      fullPage: options.fullPage ?? true,
+      animations: 'disabled',
+    });
   }
   await page.setViewportSize(WIDTHS[0]);
 }

@@ -49,7 +49,11 @@ describe('gateway', () => {
 
   const api = (path: string, init: RequestInit = {}) => fetch(`${stack.gatewayUrl}${path}`, init);
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    api(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    api(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('proxies auth routes to the auth service', async () => {
     const { user, authHeader } = await stack.registerUser();
@@ -80,7 +84,11 @@ describe('gateway', () => {
     const response = await api('/api/notifications/settings', { headers: authHeader });
     expect(response.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(await response.json()).toEqual({ success: false, error: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Service temporarily unavailable',
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 
   it('answers 504 after the configured timeout when a service is slow', async () => {
@@ -95,7 +103,11 @@ describe('gateway', () => {
   });
 
   it('refuses malformed and oversized JSON bodies with the envelope', async () => {
-    const malformed = await api('/api/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"refreshToken":' });
+    const malformed = await api('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"refreshToken":',
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
 
@@ -145,7 +157,10 @@ describe('gateway', () => {
     expect(response.status).toBe(503);
     expect(report.status).toBe('degraded');
     expect(report.checks.gateway).toEqual({ status: 'up', checks: { nats: { status: 'up' } } });
-    expect(report.checks.auth).toEqual({ status: 'up', checks: { database: { status: 'up' }, nats: { status: 'up' } } });
+    expect(report.checks.auth).toEqual({
+      status: 'up',
+      checks: { database: { status: 'up' }, nats: { status: 'up' } },
+    });
     expect(report.checks.notifications.status).toBe('down');
   });
 
@@ -157,14 +172,20 @@ describe('gateway', () => {
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect(limited.headers.get('ratelimit-policy')).toBeTruthy();
-    expect(await limited.json()).toEqual({ success: false, error: 'Too many requests, please try again later', code: 'RATE_LIMITED' });
+    expect(await limited.json()).toEqual({
+      success: false,
+      error: 'Too many requests, please try again later',
+      code: 'RATE_LIMITED',
+    });
   });
 
   it('rate-limits forgot-password and reset-password independently of login', async () => {
     for (const path of ['/api/auth/forgot-password', '/api/auth/reset-password']) {
       const statuses: number[] = [];
       for (let i = 0; i <= RATE_LIMIT; i += 1) {
-        statuses.push((await postJson(path, { email: 'nobody@example.test', token: 'x', password: 'whatever1' })).status);
+        statuses.push(
+          (await postJson(path, { email: 'nobody@example.test', token: 'x', password: 'whatever1' })).status,
+        );
       }
       expect(statuses.slice(0, RATE_LIMIT)).not.toContain(429);
       expect(statuses[RATE_LIMIT]).toBe(429);

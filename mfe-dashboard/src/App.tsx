@@ -5,7 +5,11 @@ import './remote.css';
 /** The `dashboard/App` module the shell mounts at /dashboard. */
 export function App() {
   return (
-    <ErrorBoundary fallback={({ retry }) => <LoadingErrorFallback title="Dashboard Loading Error" actionLabel="Reload Dashboard" onAction={retry} />}>
+    <ErrorBoundary
+      fallback={({ retry }) => (
+        <LoadingErrorFallback title="Dashboard Loading Error" actionLabel="Reload Dashboard" onAction={retry} />
+      )}
+    >
       <DashboardScreen />
     </ErrorBoundary>
   );

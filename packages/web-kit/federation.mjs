@@ -42,9 +42,21 @@ export const GATEWAY_DEV_URL = process.env.KITH_GATEWAY_URL ?? 'http://localhost
  * not listed here breaks at runtime when another app's copy is the one loaded: add it here.
  */
 export const ROUTER_EXPORTS = [
-  'BrowserRouter', 'Routes', 'Route', 'Outlet', 'Navigate', 'Link', 'NavLink',
-  'useNavigate', 'useLocation', 'useParams', 'useSearchParams', 'useMatch',
-  'generatePath', 'createSearchParams', 'matchPath',
+  'BrowserRouter',
+  'Routes',
+  'Route',
+  'Outlet',
+  'Navigate',
+  'Link',
+  'NavLink',
+  'useNavigate',
+  'useLocation',
+  'useParams',
+  'useSearchParams',
+  'useMatch',
+  'generatePath',
+  'createSearchParams',
+  'matchPath',
 ];
 
 export const sharedDependencies = {
@@ -72,7 +84,10 @@ const common = {
     postcss: { postcssOptions: { plugins: [tailwindcss()] } },
     rspack: (config, { isDev }) => {
       // A name missing from that entry (a schema) fails the build instead of being undefined at runtime.
-      config.module.parser = { ...config.module.parser, javascript: { ...config.module.parser?.javascript, exportsPresence: 'error' } };
+      config.module.parser = {
+        ...config.module.parser,
+        javascript: { ...config.module.parser?.javascript, exportsPresence: 'error' },
+      };
       // Dev only: side-effect pruning drops the MF runtime's own helpers ("__exportAll is not a function").
       if (isDev) config.optimization = { ...config.optimization, sideEffects: false };
       return config;
@@ -104,7 +119,13 @@ export function createHostConfig() {
     ...common,
     plugins: [
       ...common.plugins,
-      pluginModuleFederation({ name: 'shell', remotes: {}, shared: sharedDependencies, shareStrategy: 'loaded-first', dts: false }),
+      pluginModuleFederation({
+        name: 'shell',
+        remotes: {},
+        shared: sharedDependencies,
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
     ],
     server: {
       port: DEV_PORTS.shell,

@@ -7,13 +7,22 @@ import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.FLOOR_POOL_SIZE) });
 const userId = process.env.FLOOR_USER_ID;
-const byPath = new Map(JSON.parse(process.env.FLOOR_SCENARIOS).map((scenario, index) => [scenario.path, { name: `floor_${index}`, ...scenario }]));
+const byPath = new Map(
+  JSON.parse(process.env.FLOOR_SCENARIOS).map((scenario, index) => [
+    scenario.path,
+    { name: `floor_${index}`, ...scenario },
+  ]),
+);
 
 const server = createServer(async (request, response) => {
   const sql = byPath.get(request.url);
   if (!sql) return response.writeHead(404).end();
   try {
-    const { rows } = await pool.query({ name: sql.freshPlan ? undefined : sql.name, text: sql.text, values: [userId, ...sql.params] });
+    const { rows } = await pool.query({
+      name: sql.freshPlan ? undefined : sql.name,
+      text: sql.text,
+      values: [userId, ...sql.params],
+    });
     const body = JSON.stringify({ success: true, data: { items: rows, totalItems: rows[0]?.totalCount ?? 0 } });
     response.writeHead(200, { 'content-type': 'application/json' }).end(body);
   } catch (error) {

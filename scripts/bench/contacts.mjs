@@ -38,7 +38,12 @@ const stack = await startStack({
   keys: generateJwtKeys(),
   databaseSuffix: suffix,
   quiet: true,
-  env: { SEED_DEMO: 'false', NODE_ENV: 'production', AUTH_RATE_LIMIT_MAX: '100000', DATABASE_POOL_SIZE: String(POOL_SIZE) },
+  env: {
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+  },
 });
 const db = new pg.Pool({ connectionString: stack.databaseUrls.contacts, max: 2 });
 let floor;
@@ -56,10 +61,31 @@ try {
   const rssBefore = rssOf(contactsPid);
 
   const scenarios = [
-    { name: 'first contacts page', path: '/api/contacts?page=1&limit=20', sql: pageSql({ orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC' }) },
-    { name: 'search "ann"', path: '/api/contacts?search=ann&limit=20', sql: pageSql({ where: 'AND c.search_text LIKE $2', params: ['%ann%'], orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC', freshPlan: true }) },
-    { name: 'sort by last contact', path: '/api/contacts?sortBy=lastContact&sortOrder=desc&limit=20', sql: pageSql({ orderBy: 'c.last_contact_date DESC NULLS LAST, c.id DESC' }) },
-    { name: '/contacts/overdue', path: '/api/contacts/overdue?limit=20', sql: pageSql({ where: 'AND c.overdue_at <= now()', orderBy: 'c.overdue_at ASC, c.id ASC' }) },
+    {
+      name: 'first contacts page',
+      path: '/api/contacts?page=1&limit=20',
+      sql: pageSql({ orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC' }),
+    },
+    {
+      name: 'search "ann"',
+      path: '/api/contacts?search=ann&limit=20',
+      sql: pageSql({
+        where: 'AND c.search_text LIKE $2',
+        params: ['%ann%'],
+        orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC',
+        freshPlan: true,
+      }),
+    },
+    {
+      name: 'sort by last contact',
+      path: '/api/contacts?sortBy=lastContact&sortOrder=desc&limit=20',
+      sql: pageSql({ orderBy: 'c.last_contact_date DESC NULLS LAST, c.id DESC' }),
+    },
+    {
+      name: '/contacts/overdue',
+      path: '/api/contacts/overdue?limit=20',
+      sql: pageSql({ where: 'AND c.overdue_at <= now()', orderBy: 'c.overdue_at ASC, c.id ASC' }),
+    },
   ];
   floor = await startFloorServer(user.user._id, scenarios);
 
@@ -76,7 +102,9 @@ try {
     // on the machine slows both. The median of the rounds' ratios is the share.
     const floorShare = median(runs.gateway.map((run, round) => run.rps / runs.bare[round].rps));
     rows.push({ scenario: scenario.name, gateway, direct, bare, floorShare });
-    log(`  ${scenario.name}: gateway p50 ${gateway.p50} ms, p95 ${gateway.p95} ms, ${gateway.rps} req/s | service direct ${direct.rps} req/s | floor p50 ${bare.p50} ms, p95 ${bare.p95} ms, ${bare.rps} req/s | share per round ${runs.gateway.map((run, round) => `${Math.round((run.rps / runs.bare[round].rps) * 100)}%`).join(' ')}`);
+    log(
+      `  ${scenario.name}: gateway p50 ${gateway.p50} ms, p95 ${gateway.p95} ms, ${gateway.rps} req/s | service direct ${direct.rps} req/s | floor p50 ${bare.p50} ms, p95 ${bare.p95} ms, ${bare.rps} req/s | share per round ${runs.gateway.map((run, round) => `${Math.round((run.rps / runs.bare[round].rps) * 100)}%`).join(' ')}`,
+    );
   }
   const rssAfterReads = rssOf(contactsPid);
 
@@ -85,35 +113,54 @@ try {
   const parseStarted = performance.now();
   const parsed = await parseUpload(vcf, headers);
   const parseMs = performance.now() - parseStarted;
-  const selected = parsed.contacts.filter((contact) => contact.isValid && !contact.isDuplicate)
+  const selected = parsed.contacts
+    .filter((contact) => contact.isValid && !contact.isDuplicate)
     .map(({ firstName, lastName, email, phoneNumber }) => ({ firstName, lastName, email, phoneNumber }));
   const confirmStarted = performance.now();
   const confirmed = await postJson('/api/contacts/import/confirm', { contacts: selected }, headers);
   const confirmMs = performance.now() - confirmStarted;
   const rssAfterImport = rssOf(contactsPid);
 
-  console.log('\n=== Contacts benchmark (20 connections; median of %d alternating %ds runs per target) ===', ROUNDS, DURATION_SECONDS);
-  console.table(rows.map(({ scenario, gateway, direct, bare, floorShare }) => ({
-    scenario,
-    'p50 ms': gateway.p50,
-    'p95 ms': gateway.p95,
-    'req/s': gateway.rps,
-    'service direct req/s': direct.rps,
-    'floor p50 ms': bare.p50,
-    'floor p95 ms': bare.p95,
-    'floor req/s': bare.rps,
-    'share of floor': `${Math.round(floorShare * 100)}%`,
-    errors: gateway.errors,
-  })));
-  console.log(`vCard file: ${(vcf.length / 1024 / 1024).toFixed(2)} MB, ${parsed.totalParsed} cards (${parsed.validContacts} valid, ${parsed.duplicatesFound} duplicates)`);
+  console.log(
+    '\n=== Contacts benchmark (20 connections; median of %d alternating %ds runs per target) ===',
+    ROUNDS,
+    DURATION_SECONDS,
+  );
+  console.table(
+    rows.map(({ scenario, gateway, direct, bare, floorShare }) => ({
+      scenario,
+      'p50 ms': gateway.p50,
+      'p95 ms': gateway.p95,
+      'req/s': gateway.rps,
+      'service direct req/s': direct.rps,
+      'floor p50 ms': bare.p50,
+      'floor p95 ms': bare.p95,
+      'floor req/s': bare.rps,
+      'share of floor': `${Math.round(floorShare * 100)}%`,
+      errors: gateway.errors,
+    })),
+  );
+  console.log(
+    `vCard file: ${(vcf.length / 1024 / 1024).toFixed(2)} MB, ${parsed.totalParsed} cards (${parsed.validContacts} valid, ${parsed.duplicatesFound} duplicates)`,
+  );
   console.log(`parse:   ${ms(parseMs)} (target < ${ms(TARGETS.parseMs)})`);
-  console.log(`confirm: ${ms(confirmMs)} for ${selected.length} contacts → imported ${confirmed.imported}, skipped ${confirmed.skipped} (target < ${ms(TARGETS.confirmMs)})`);
-  console.log(`contacts service RSS: ${mb(rssBefore)} before reads, ${mb(rssAfterReads)} after reads, ${mb(rssAfterImport)} after import`);
+  console.log(
+    `confirm: ${ms(confirmMs)} for ${selected.length} contacts → imported ${confirmed.imported}, skipped ${confirmed.skipped} (target < ${ms(TARGETS.confirmMs)})`,
+  );
+  console.log(
+    `contacts service RSS: ${mb(rssBefore)} before reads, ${mb(rssAfterReads)} after reads, ${mb(rssAfterImport)} after import`,
+  );
 
   const failures = [
-    ...rows.filter((row) => row.gateway.p95 >= TARGETS.p95Ms).map((row) => `${row.scenario}: p95 ${row.gateway.p95} ms ≥ ${TARGETS.p95Ms} ms`),
-    ...rows.filter((row) => row.floorShare < TARGETS.floorShare).map((row) => `${row.scenario}: throughput below ${TARGETS.floorShare * 100}% of the floor`),
-    ...rows.filter((row) => row.gateway.errors > 0).map((row) => `${row.scenario}: ${row.gateway.errors} errors/non-2xx`),
+    ...rows
+      .filter((row) => row.gateway.p95 >= TARGETS.p95Ms)
+      .map((row) => `${row.scenario}: p95 ${row.gateway.p95} ms ≥ ${TARGETS.p95Ms} ms`),
+    ...rows
+      .filter((row) => row.floorShare < TARGETS.floorShare)
+      .map((row) => `${row.scenario}: throughput below ${TARGETS.floorShare * 100}% of the floor`),
+    ...rows
+      .filter((row) => row.gateway.errors > 0)
+      .map((row) => `${row.scenario}: ${row.gateway.errors} errors/non-2xx`),
     ...(parseMs >= TARGETS.parseMs ? [`parse took ${ms(parseMs)}`] : []),
     ...(confirmMs >= TARGETS.confirmMs ? [`confirm took ${ms(confirmMs)}`] : []),
   ];
@@ -133,7 +180,12 @@ async function registerUser() {
   const response = await fetch(`${stack.gatewayUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'User', email: `bench-${randomBytes(4).toString('hex')}@example.test`, password: 'bench-password-1' }),
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'User',
+      email: `bench-${randomBytes(4).toString('hex')}@example.test`,
+      password: 'bench-password-1',
+    }),
   });
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   return (await response.json()).data;
@@ -248,7 +300,12 @@ async function measure(url, headers) {
   const result = await instance;
   times.sort((a, b) => a - b);
   const at = (share) => Number(times[Math.min(times.length - 1, Math.floor(times.length * share))].toFixed(1));
-  return { p50: at(0.5), p95: at(0.95), rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /** ~5 MB of vCard 3.0 cards in the shape phone exports have (N, FN, EMAIL, TEL, ORG, ADR, NOTE). */
@@ -257,18 +314,20 @@ function generateVcf(count) {
   for (let i = 0; i < count; i += 1) {
     const first = `Import${i}`;
     const last = `Person${(i * 7) % 997}`;
-    cards.push([
-      'BEGIN:VCARD',
-      'VERSION:3.0',
-      `N:${last};${first};;;`,
-      `FN:${first} ${last}`,
-      `EMAIL;TYPE=INTERNET,HOME:${first.toLowerCase()}.${last.toLowerCase()}@import.example`,
-      `TEL;TYPE=CELL:+44 7700 ${String(100000 + i).padStart(6, '0')}`,
-      'ORG:Example Industries;Research',
-      `ADR;TYPE=HOME:;;${i} Long Street;Springfield;;12345;United Kingdom`,
-      `NOTE:Benchmark contact ${i}\\, met at the spring conference.`,
-      'END:VCARD',
-    ].join('\r\n'));
+    cards.push(
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        `N:${last};${first};;;`,
+        `FN:${first} ${last}`,
+        `EMAIL;TYPE=INTERNET,HOME:${first.toLowerCase()}.${last.toLowerCase()}@import.example`,
+        `TEL;TYPE=CELL:+44 7700 ${String(100000 + i).padStart(6, '0')}`,
+        'ORG:Example Industries;Research',
+        `ADR;TYPE=HOME:;;${i} Long Street;Springfield;;12345;United Kingdom`,
+        `NOTE:Benchmark contact ${i}\\, met at the spring conference.`,
+        'END:VCARD',
+      ].join('\r\n'),
+    );
   }
   return Buffer.from(`${cards.join('\r\n')}\r\n`);
 }
@@ -276,7 +335,11 @@ function generateVcf(count) {
 async function parseUpload(buffer, headers) {
   const form = new FormData();
   form.append('vcfFile', new Blob([buffer], { type: 'text/vcard' }), 'bench.vcf');
-  const response = await fetch(`${stack.gatewayUrl}/api/contacts/import/parse`, { method: 'POST', headers, body: form });
+  const response = await fetch(`${stack.gatewayUrl}/api/contacts/import/parse`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
   const json = await response.json();
   if (response.status !== 200) throw new Error(`parse failed: ${response.status} ${JSON.stringify(json)}`);
   return json.data;
@@ -289,7 +352,8 @@ async function postJson(path, body, headers) {
     body: JSON.stringify(body),
   });
   const json = await response.json();
-  if (response.status !== 200) throw new Error(`${path} failed: ${response.status} ${JSON.stringify(json).slice(0, 500)}`);
+  if (response.status !== 200)
+    throw new Error(`${path} failed: ${response.status} ${JSON.stringify(json).slice(0, 500)}`);
   return json.data;
 }
 
@@ -302,7 +366,8 @@ async function dropDatabases() {
   const admin = new pg.Client({ connectionString: databaseUrlFor(infra.databaseUrl, 'postgres') });
   await admin.connect();
   try {
-    for (const name of ['auth', 'contacts', 'notifications']) await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
+    for (const name of ['auth', 'contacts', 'notifications'])
+      await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
   } finally {
     await admin.end();
   }

@@ -112,7 +112,8 @@ async function benchmark(infra, sink, users) {
   const admin = new pg.Client({ connectionString: databaseUrlFor(infra.databaseUrl, 'postgres') });
   await admin.connect();
   const dropDatabases = async () => {
-    for (const name of ['auth', 'contacts', 'notifications']) await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
+    for (const name of ['auth', 'contacts', 'notifications'])
+      await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
   };
   await dropDatabases();
   const stack = await startStack({
@@ -124,7 +125,9 @@ async function benchmark(infra, sink, users) {
     env: { SEED_DEMO: 'false', NODE_ENV: 'production', DAILY_REMINDER_CRON: '0 0 1 1 *', LOG_LEVEL: 'warn' },
   });
   try {
-    await stack.startService('notifications', { env: oldSpaceMiB ? { NODE_OPTIONS: `--max-old-space-size=${oldSpaceMiB}` } : {} });
+    await stack.startService('notifications', {
+      env: oldSpaceMiB ? { NODE_OPTIONS: `--max-old-space-size=${oldSpaceMiB}` } : {},
+    });
     const seedStarted = Date.now();
     const ids = await seed(stack, users);
     const seedMs = Date.now() - seedStarted;
@@ -152,8 +155,14 @@ async function benchmark(infra, sink, users) {
     const body = await response.json();
     const queuedMs = Date.now() - started;
     if (!response.ok) throw new Error(`trigger-daily answered ${response.status}: ${JSON.stringify(body)}`);
-    const progress = verbose ? setInterval(() => console.log(`[bench] ${((Date.now() - started) / 1000).toFixed(0)} s: ${sink.delivered()} delivered`), 1000) : null;
-    while (sink.delivered() < users && Date.now() - started < 5 * TARGET_MS) await new Promise((resolve) => setTimeout(resolve, 20));
+    const progress = verbose
+      ? setInterval(
+          () => console.log(`[bench] ${((Date.now() - started) / 1000).toFixed(0)} s: ${sink.delivered()} delivered`),
+          1000,
+        )
+      : null;
+    while (sink.delivered() < users && Date.now() - started < 5 * TARGET_MS)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     clearInterval(progress);
     const deliveredMs = Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -206,7 +215,13 @@ for (const r of results) {
 const failures = results.filter((r) => r.delivered !== r.users || r.duplicates > 0 || r.deliveredMs > TARGET_MS);
 if (results.length > 1) {
   const [small, large] = [results[0], results[results.length - 1]];
-  console.log(`\npeak RSS ${large.users} users / ${small.users} users: ${(large.peakRssMiB / small.peakRssMiB).toFixed(2)}x for ${(large.users / small.users).toFixed(1)}x the users`);
+  console.log(
+    `\npeak RSS ${large.users} users / ${small.users} users: ${(large.peakRssMiB / small.peakRssMiB).toFixed(2)}x for ${(large.users / small.users).toFixed(1)}x the users`,
+  );
 }
-console.log(failures.length ? `\nFAILED: ${failures.map((r) => `${r.users} users`).join(', ')} (every mail exactly once, within ${TARGET_MS / 1000} s)` : `\nOK: every mail delivered exactly once, each run within ${TARGET_MS / 1000} s`);
+console.log(
+  failures.length
+    ? `\nFAILED: ${failures.map((r) => `${r.users} users`).join(', ')} (every mail exactly once, within ${TARGET_MS / 1000} s)`
+    : `\nOK: every mail delivered exactly once, each run within ${TARGET_MS / 1000} s`,
+);
 process.exit(failures.length ? 1 : 0);

@@ -8,11 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { connect as connectTcp } from 'node:net';
 import { freePort, preferredPort, startProcess, waitUntil, httpOk } from './processes.mjs';
 
-
 function tcpOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = connectTcp({ port, host });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -66,7 +68,12 @@ async function startPostgres(dataDir, log) {
 }
 
 function findNatsServer() {
-  for (const candidate of [process.env.NATS_SERVER_BIN, '/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server']) {
+  for (const candidate of [
+    process.env.NATS_SERVER_BIN,
+    '/usr/sbin/nats-server',
+    '/usr/bin/nats-server',
+    '/usr/local/bin/nats-server',
+  ]) {
     if (candidate && existsSync(candidate)) return candidate;
   }
   try {
@@ -109,7 +116,11 @@ async function startMailCatcher({ quiet, log }) {
     [cli, '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1'],
     { quiet: true },
   );
-  await waitUntil(() => httpOk(`http://127.0.0.1:${webPort}/api/email`), { process: proc, what: 'maildev', timeoutMs: 30_000 });
+  await waitUntil(() => httpOk(`http://127.0.0.1:${webPort}/api/email`), {
+    process: proc,
+    what: 'maildev',
+    timeoutMs: 30_000,
+  });
   if (!quiet) log(`[maildev] mail catcher: SMTP 127.0.0.1:${smtpPort}, inbox http://localhost:${webPort}`);
   return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl: `http://localhost:${webPort}`, stop: () => proc.stop() };
 }

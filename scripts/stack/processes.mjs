@@ -51,11 +51,14 @@ export function startProcess(name, command, args, { env, cwd, quiet = false } = 
   child.stderr.on('data', onData);
   children.add(child);
   let stopping = false;
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping && quiet) process.stderr.write(`[${name}] exited (${code ?? signal}):\n${recent.slice(-40).join('\n')}\n`);
-    resolve({ code, signal });
-  }));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      if (!stopping && quiet)
+        process.stderr.write(`[${name}] exited (${code ?? signal}):\n${recent.slice(-40).join('\n')}\n`);
+      resolve({ code, signal });
+    }),
+  );
   return {
     name,
     child,
@@ -76,7 +79,9 @@ export function startProcess(name, command, args, { env, cwd, quiet = false } = 
 export async function waitUntil(probe, { timeoutMs = 60_000, intervalMs = 150, process: proc, what }) {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
-  proc?.exited.then(() => { exited = true; });
+  proc?.exited.then(() => {
+    exited = true;
+  });
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${what} exited before it was ready:\n${proc.recentOutput()}`);
     try {

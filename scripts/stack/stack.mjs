@@ -10,7 +10,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVICES = ['auth', 'contacts', 'notifications'];
 export const DEFAULT_PORTS = { gateway: 8080, auth: 3001, contacts: 3002, notifications: 3003 };
 
-const entryOf = (name) => (name === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', name, 'dist', 'main.js'));
+const entryOf = (name) =>
+  name === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', name, 'dist', 'main.js');
 
 /** An Ed25519 key pair for access tokens, as PEM. */
 export function generateJwtKeys() {
@@ -63,14 +64,19 @@ export async function startStack({
   const resolvedPorts = {};
   for (const name of [...SERVICES, 'gateway']) {
     // The gateway's port is the public one and must be exactly as asked; services just need a free one.
-    resolvedPorts[name] = ports[name] == null ? await freePort() : name === 'gateway' ? ports[name] : await preferredPort(ports[name]);
+    resolvedPorts[name] =
+      ports[name] == null ? await freePort() : name === 'gateway' ? ports[name] : await preferredPort(ports[name]);
   }
   // A readiness probe must never be answered by someone else's gateway on the same port.
   if (services.includes('gateway') && !(await isPortFree(resolvedPorts.gateway))) {
-    throw new Error(`Port ${resolvedPorts.gateway} is already in use (is Kith already running?). Set PORT to use another one.`);
+    throw new Error(
+      `Port ${resolvedPorts.gateway} is already in use (is Kith already running?). Set PORT to use another one.`,
+    );
   }
   const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${resolvedPorts[name]}`]));
-  const databaseUrls = Object.fromEntries(SERVICES.map((name) => [name, databaseUrlFor(infra.databaseUrl, `kith_${name}${databaseSuffix}`)]));
+  const databaseUrls = Object.fromEntries(
+    SERVICES.map((name) => [name, databaseUrlFor(infra.databaseUrl, `kith_${name}${databaseSuffix}`)]),
+  );
   const gatewayUrl = `http://127.0.0.1:${resolvedPorts.gateway}`;
 
   const sharedEnv = {
@@ -109,7 +115,8 @@ export async function startStack({
       cwd: ROOT,
       quiet,
     });
-    const healthUrl = name === 'gateway' ? `http://127.0.0.1:${port}/api/health/live` : `http://127.0.0.1:${port}/health`;
+    const healthUrl =
+      name === 'gateway' ? `http://127.0.0.1:${port}/api/health/live` : `http://127.0.0.1:${port}/health`;
     await waitUntil(() => httpOk(healthUrl), { process: proc, what: label, timeoutMs: 90_000 });
     const handle = { ...proc, port, url: `http://127.0.0.1:${port}`, replica };
     running.set(name, [...(running.get(name) ?? []).filter((other) => other.replica !== replica), handle]);
@@ -120,7 +127,10 @@ export async function startStack({
     const replicas = running.get(name) ?? [];
     const targets = replica ? replicas.filter((handle) => handle.replica === replica) : replicas;
     await Promise.all(targets.map((handle) => handle.stop()));
-    running.set(name, replicas.filter((handle) => !targets.includes(handle)));
+    running.set(
+      name,
+      replicas.filter((handle) => !targets.includes(handle)),
+    );
   }
 
   async function stop() {
@@ -138,5 +148,17 @@ export async function startStack({
     throw error;
   }
 
-  return { gatewayUrl, urls, ports: resolvedPorts, databaseUrls, natsUrl: infra.natsUrl, smtpUrl: infra.smtpUrl, env: { ...sharedEnv, JWT_PRIVATE_KEY: keys.privateKey }, running, startService, stopService, stop };
+  return {
+    gatewayUrl,
+    urls,
+    ports: resolvedPorts,
+    databaseUrls,
+    natsUrl: infra.natsUrl,
+    smtpUrl: infra.smtpUrl,
+    env: { ...sharedEnv, JWT_PRIVATE_KEY: keys.privateKey },
+    running,
+    startService,
+    stopService,
+    stop,
+  };
 }

@@ -26,7 +26,9 @@ export interface TestStack {
   env: Record<string, string>;
   startService(name: string, options?: { replica?: number; env?: Record<string, string> }): Promise<ServiceHandle>;
   stopService(name: string, options?: { replica?: number }): Promise<void>;
-  registerUser(overrides?: Partial<{ firstName: string; lastName: string; email: string; password: string }>): Promise<RegisteredUser>;
+  registerUser(
+    overrides?: Partial<{ firstName: string; lastName: string; email: string; password: string }>,
+  ): Promise<RegisteredUser>;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,10 @@ export function startTestStack(options?: {
   smtpUrl?: string;
 }): Promise<TestStack>;
 
-export function eventually<T>(probe: () => Promise<T>, options?: { timeoutMs?: number; what?: string }): Promise<NonNullable<T>>;
+export function eventually<T>(
+  probe: () => Promise<T>,
+  options?: { timeoutMs?: number; what?: string },
+): Promise<NonNullable<T>>;
 
 export function sleep(ms: number): Promise<void>;
 
@@ -54,4 +59,8 @@ export function call<T = any>(
   options?: { body?: unknown; headers?: Record<string, string> },
 ): Promise<ApiAnswer<T>>;
 
-export function sql<Row = Record<string, unknown>>(databaseUrl: string, text: string, values?: unknown[]): Promise<Row[]>;
+export function sql<Row = Record<string, unknown>>(
+  databaseUrl: string,
+  text: string,
+  values?: unknown[],
+): Promise<Row[]>;

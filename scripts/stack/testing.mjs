@@ -15,7 +15,11 @@ export async function startTestStack({ services = [...SERVICES, 'gateway'], env 
   const suffix = `_t${randomBytes(4).toString('hex')}`;
   // Each stack gets its own NATS: services of two stacks in one queue group would answer each other.
   const nats = await startNatsServer({ port: 0 });
-  const infra = { databaseUrl: DATABASE_URL, natsUrl: nats.url, smtpUrl: smtpUrl ?? process.env.SMTP_URL ?? 'smtp://127.0.0.1:1' };
+  const infra = {
+    databaseUrl: DATABASE_URL,
+    natsUrl: nats.url,
+    smtpUrl: smtpUrl ?? process.env.SMTP_URL ?? 'smtp://127.0.0.1:1',
+  };
   let stack;
   try {
     stack = await startStack({

@@ -57,17 +57,27 @@ if (existsSync(remoteManifestFile)) {
   const remote = readJson(remoteManifestFile);
   const app = remote.exposes.find((expose) => expose.path === './App');
   if (!app) throw new Error('mfe-dashboard does not expose ./App');
-  const remoteFiles = [remote.metaData.remoteEntry.name, ...app.assets.js.sync, ...app.assets.js.async].map((file) => join(dashboardDist, file));
-  results.push({ page: 'dashboard (shell + dashboard remote)', kb: total([...signedInShell, ...remoteFiles]), budget: BUDGET_KB.dashboard });
+  const remoteFiles = [remote.metaData.remoteEntry.name, ...app.assets.js.sync, ...app.assets.js.async].map((file) =>
+    join(dashboardDist, file),
+  );
+  results.push({
+    page: 'dashboard (shell + dashboard remote)',
+    kb: total([...signedInShell, ...remoteFiles]),
+    budget: BUDGET_KB.dashboard,
+  });
 } else {
-  console.log(`size: mfe-dashboard is not built; shell part of the dashboard page: ${total(signedInShell).toFixed(1)} kB gzip`);
+  console.log(
+    `size: mfe-dashboard is not built; shell part of the dashboard page: ${total(signedInShell).toFixed(1)} kB gzip`,
+  );
 }
 
 let over = false;
 for (const { page, kb, budget } of results) {
   const ok = kb <= budget;
   over ||= !ok;
-  console.log(`size: ${page}: ${kb.toFixed(1)} kB gzip of JavaScript (budget ${budget} kB) ${ok ? 'ok' : 'OVER BUDGET'}`);
+  console.log(
+    `size: ${page}: ${kb.toFixed(1)} kB gzip of JavaScript (budget ${budget} kB) ${ok ? 'ok' : 'OVER BUDGET'}`,
+  );
 }
 if (over) {
   console.error('size: over budget; see shell/scripts/check-size.mjs');

@@ -13,7 +13,10 @@ export function chunkGroupsPlugin(outputFile) {
         if (!stats) return;
         const json = stats.toJson({ all: false, chunkGroups: true, chunkGroupAuxiliary: false });
         const groups = Object.fromEntries(
-          Object.entries(json.namedChunkGroups ?? {}).map(([name, group]) => [name, (group.assets ?? []).map((asset) => asset.name)]),
+          Object.entries(json.namedChunkGroups ?? {}).map(([name, group]) => [
+            name,
+            (group.assets ?? []).map((asset) => asset.name),
+          ]),
         );
         mkdirSync(dirname(outputFile), { recursive: true });
         writeFileSync(outputFile, `${JSON.stringify(groups, null, 2)}\n`);

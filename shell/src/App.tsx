@@ -38,12 +38,40 @@ export function App() {
   return (
     <Suspense fallback={<FullPageSpinner label="Loading..." />}>
       <Routes>
-        <Route path="/" element={<GuestOnly><LandingPage /></GuestOnly>} />
-        <Route path="/login" element={<GuestOnly><LoginPage /></GuestOnly>} />
-        <Route path="/register" element={<GuestOnly><RegisterPage /></GuestOnly>} />
+        <Route
+          path="/"
+          element={
+            <GuestOnly>
+              <LandingPage />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="/login"
+          element={
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="/register"
+          element={
+            <GuestOnly>
+              <RegisterPage />
+            </GuestOnly>
+          }
+        />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/*" element={<RequireAuth><SignedInApp /></RequireAuth>} />
+        <Route
+          path="/*"
+          element={
+            <RequireAuth>
+              <SignedInApp />
+            </RequireAuth>
+          }
+        />
       </Routes>
     </Suspense>
   );

@@ -34,8 +34,16 @@ export class HealthController {
       serviceHealth(this.config.CONTACTS_URL),
       serviceHealth(this.config.NOTIFICATIONS_URL),
     ]);
-    const checks: HealthReport['checks'] = { gateway: { status: own.status === 'ok' ? 'up' : 'down', checks: own.checks }, auth, contacts, notifications };
-    const report: HealthReport = { status: Object.values(checks).every((check) => check.status === 'up') ? 'ok' : 'degraded', checks };
+    const checks: HealthReport['checks'] = {
+      gateway: { status: own.status === 'ok' ? 'up' : 'down', checks: own.checks },
+      auth,
+      contacts,
+      notifications,
+    };
+    const report: HealthReport = {
+      status: Object.values(checks).every((check) => check.status === 'up') ? 'ok' : 'degraded',
+      checks,
+    };
     response.status(report.status === 'ok' ? 200 : 503).json(report);
   }
 

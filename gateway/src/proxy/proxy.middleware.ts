@@ -1,6 +1,12 @@
 import { ErrorCode, ErrorMessage } from '@kith/contracts';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createProxyMiddleware, debugProxyErrorsPlugin, fixRequestBody, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
+import {
+  createProxyMiddleware,
+  debugProxyErrorsPlugin,
+  fixRequestBody,
+  proxyEventsPlugin,
+  type RequestHandler,
+} from 'http-proxy-middleware';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { sendError } from '../http-error.js';
 import { upstreamRoutes } from './routes.js';
@@ -15,7 +21,8 @@ class UpstreamConnectTimeoutError extends Error {
 /** Any failure to reach a service is a 503; only a service that accepted but stalled is a 504. */
 function onProxyError(error: Error & { code?: string }, _req: IncomingMessage, res: ServerResponse | unknown): void {
   if (!(res && typeof (res as ServerResponse).writeHead === 'function')) return;
-  if (error.code === 'UPSTREAM_TIMEOUT') sendError(res as ServerResponse, ErrorCode.UPSTREAM_TIMEOUT, ErrorMessage.UPSTREAM_TIMEOUT);
+  if (error.code === 'UPSTREAM_TIMEOUT')
+    sendError(res as ServerResponse, ErrorCode.UPSTREAM_TIMEOUT, ErrorMessage.UPSTREAM_TIMEOUT);
   else sendError(res as ServerResponse, ErrorCode.SERVICE_UNAVAILABLE, ErrorMessage.SERVICE_UNAVAILABLE);
 }
 
@@ -42,7 +49,9 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
           error: onProxyError,
           proxyReq: (proxyReq, req) => {
             fixRequestBody(proxyReq, req);
-            proxyReq.setTimeout(config.UPSTREAM_TIMEOUT_MS, () => proxyReq.destroy(new UpstreamTimeoutError('upstream timeout')));
+            proxyReq.setTimeout(config.UPSTREAM_TIMEOUT_MS, () =>
+              proxyReq.destroy(new UpstreamTimeoutError('upstream timeout')),
+            );
             proxyReq.once('socket', (socket) => {
               if (!socket.connecting) return;
               const timer = setTimeout(

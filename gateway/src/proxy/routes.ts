@@ -24,7 +24,12 @@ export const PUBLIC_API_PATHS = new Set([
 ]);
 
 /** Routes behind the auth rate limiter (credential guessing and mail bombing targets). */
-export const RATE_LIMITED_PATHS = ['/api/auth/login', '/api/auth/register', '/api/auth/forgot-password', '/api/auth/reset-password'];
+export const RATE_LIMITED_PATHS = [
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+];
 
 /** Routes whose JSON bodies may be large: confirming an import of thousands of contacts. */
 export const LARGE_JSON_PATHS = new Set(['/api/contacts/import/confirm']);

@@ -14,7 +14,11 @@ export function bodyLimits(config: GatewayConfig): { parse: RequestHandler[]; on
     const length = Number(req.headers['content-length'] ?? 0);
     if (!req.is('application/json') && length > config.MAX_UPLOAD_BYTES) {
       res.setHeader('connection', 'close');
-      return sendError(res, ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${config.MAX_UPLOAD_BYTES} bytes`);
+      return sendError(
+        res,
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        `Request body is larger than ${config.MAX_UPLOAD_BYTES} bytes`,
+      );
     }
     next();
   };
@@ -24,11 +28,18 @@ export function bodyLimits(config: GatewayConfig): { parse: RequestHandler[]; on
     (LARGE_JSON_PATHS.has(req.originalUrl.split('?')[0]!) ? largeJson : standardJson)(req, res, next);
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     if (!error) return next();
-    const appError = (error as { type?: string }).type === 'entity.parse.failed'
-      ? new AppError(ErrorCode.BAD_REQUEST, 'Malformed JSON body')
-      : toAppError(error);
-    const limit = LARGE_JSON_PATHS.has(req.originalUrl.split('?')[0]!) ? config.LARGE_JSON_BODY_LIMIT : config.JSON_BODY_LIMIT;
-    sendError(res, appError.code, appError.code === ErrorCode.PAYLOAD_TOO_LARGE ? `JSON body is larger than ${limit}` : appError.message);
+    const appError =
+      (error as { type?: string }).type === 'entity.parse.failed'
+        ? new AppError(ErrorCode.BAD_REQUEST, 'Malformed JSON body')
+        : toAppError(error);
+    const limit = LARGE_JSON_PATHS.has(req.originalUrl.split('?')[0]!)
+      ? config.LARGE_JSON_BODY_LIMIT
+      : config.JSON_BODY_LIMIT;
+    sendError(
+      res,
+      appError.code,
+      appError.code === ErrorCode.PAYLOAD_TOO_LARGE ? `JSON body is larger than ${limit}` : appError.message,
+    );
   };
   return { parse: [capUploads, parseJson], onError };
 }

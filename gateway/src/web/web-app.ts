@@ -30,14 +30,18 @@ export function webApp(config: GatewayConfig): Router {
   if (!config.STATIC_DIR) return router;
 
   for (const name of REMOTE_NAMES) {
-    router.use(`/mfe/${name}`, express.static(join(config.STATIC_DIR, `mfe-${name}`, 'dist'), { setHeaders: cacheHeaders, index: false }));
+    router.use(
+      `/mfe/${name}`,
+      express.static(join(config.STATIC_DIR, `mfe-${name}`, 'dist'), { setHeaders: cacheHeaders, index: false }),
+    );
   }
   const shellDist = join(config.STATIC_DIR, 'shell', 'dist');
   router.use(express.static(shellDist, { setHeaders: cacheHeaders, index: false }));
 
   const indexHtml = join(shellDist, 'index.html');
   router.use((req, res, next) => {
-    const isPageRequest = (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && !req.path.startsWith('/mfe/');
+    const isPageRequest =
+      (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && !req.path.startsWith('/mfe/');
     if (!isPageRequest) return next();
     if (!existsSync(indexHtml)) {
       res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');

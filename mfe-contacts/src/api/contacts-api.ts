@@ -26,7 +26,8 @@ export const contactsApi = {
   create: (input: ContactInput) => api.post<Contact>('/contacts', { body: input }),
   update: (id: string, input: ContactUpdateInput) => api.put<Contact>(contactPath(id), { body: input }),
   remove: (id: string) => api.delete<unknown>(contactPath(id)),
-  logCommunication: (request: LogCommunicationRequest) => api.post<LogContactResponse>('/communications/log', { body: request }),
+  logCommunication: (request: LogCommunicationRequest) =>
+    api.post<LogContactResponse>('/communications/log', { body: request }),
   markContacted: (id: string) => api.patch<ContactResponse>(`${contactPath(id)}/mark-contacted`),
   scheduleReminder: (id: string, request: ScheduleReminderRequest) =>
     api.post<ContactResponse>(`${contactPath(id)}/schedule-reminder`, { body: request }),
@@ -36,7 +37,10 @@ export const contactsApi = {
     return api.upload<ImportParseResult>('/contacts/import/parse', form, { onProgress });
   },
   confirmImport: (contacts: ImportConfirmRequest['contacts']) =>
-    api.post<ImportConfirmResult>('/contacts/import/confirm', { body: { contacts }, timeoutMs: IMPORT_CONFIRM_TIMEOUT_MS }),
+    api.post<ImportConfirmResult>('/contacts/import/confirm', {
+      body: { contacts },
+      timeoutMs: IMPORT_CONFIRM_TIMEOUT_MS,
+    }),
   lists: () => api.get<ContactList[]>('/lists'),
 };
 

@@ -1,10 +1,4 @@
-import {
-  fullName,
-  isLastContactStale,
-  overdueColorByDays,
-  reminderIntervalLabel,
-  type Contact,
-} from '@kith/contracts';
+import { fullName, isLastContactStale, overdueColorByDays, reminderIntervalLabel, type Contact } from '@kith/contracts';
 import { Badge, ColorDot } from '@kith/web-kit';
 import clsx from 'clsx';
 import { CalendarCheck, Clock, Mail, MessageCircle, Pencil, Phone, Send, Trash2 } from 'lucide-react';
@@ -36,17 +30,34 @@ function Avatar({ contact }: { contact: Contact }) {
 function OverdueBadge({ contact }: { contact: Contact }) {
   if (!contact.isOverdue) return null;
   if (contact.daysOverdue == null || contact.lastContactDate == null) return <Badge color="red">Never contacted</Badge>;
-  return <Badge color={overdueColorByDays(contact.daysOverdue)}>{contact.daysOverdue === 1 ? '1 day overdue' : `${contact.daysOverdue} days overdue`}</Badge>;
+  return (
+    <Badge color={overdueColorByDays(contact.daysOverdue)}>
+      {contact.daysOverdue === 1 ? '1 day overdue' : `${contact.daysOverdue} days overdue`}
+    </Badge>
+  );
 }
 
-function IconAction({ label, onClick, children, danger = false }: { label: string; onClick: () => void; children: ReactNode; danger?: boolean }) {
+function IconAction({
+  label,
+  onClick,
+  children,
+  danger = false,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  danger?: boolean;
+}) {
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
       onClick={onClick}
-      className={clsx('rounded-md p-1.5 text-slate-400 transition-colors', danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-slate-100 hover:text-slate-700')}
+      className={clsx(
+        'rounded-md p-1.5 text-slate-400 transition-colors',
+        danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-slate-100 hover:text-slate-700',
+      )}
     >
       {children}
     </button>
@@ -70,15 +81,36 @@ function ManageActions({ contact, actions }: { contact: Contact; actions: Contac
   );
 }
 
-function ReachActions({ contact, actions, compact = false }: { contact: Contact; actions: ContactActions; compact?: boolean }) {
-  const base = 'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-2.5 py-1.5 text-xs font-semibold transition-colors';
+function ReachActions({
+  contact,
+  actions,
+  compact = false,
+}: {
+  contact: Contact;
+  actions: ContactActions;
+  compact?: boolean;
+}) {
+  const base =
+    'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-2.5 py-1.5 text-xs font-semibold transition-colors';
   return (
     <div className={clsx('flex gap-2', !compact && 'w-full')}>
-      <button type="button" onClick={() => actions.onLog(contact)} className={clsx(base, 'bg-blue-600 text-white hover:bg-blue-700', !compact && 'flex-1')}>
+      <button
+        type="button"
+        onClick={() => actions.onLog(contact)}
+        className={clsx(base, 'bg-blue-600 text-white hover:bg-blue-700', !compact && 'flex-1')}
+      >
         <MessageCircle className="size-3.5" aria-hidden="true" />
         Log Contact
       </button>
-      <button type="button" onClick={() => actions.onContact(contact)} className={clsx(base, 'bg-white text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50', !compact && 'flex-1')}>
+      <button
+        type="button"
+        onClick={() => actions.onContact(contact)}
+        className={clsx(
+          base,
+          'bg-white text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+          !compact && 'flex-1',
+        )}
+      >
         <Send className="size-3.5" aria-hidden="true" />
         Contact Now
       </button>
@@ -88,7 +120,12 @@ function ReachActions({ contact, actions, compact = false }: { contact: Contact;
 
 function LastContact({ contact }: { contact: Contact }) {
   return (
-    <p className={clsx('inline-flex items-center gap-1.5 text-xs', isLastContactStale(contact.daysSinceLastContact) ? 'font-medium text-red-600' : 'text-slate-500')}>
+    <p
+      className={clsx(
+        'inline-flex items-center gap-1.5 text-xs',
+        isLastContactStale(contact.daysSinceLastContact) ? 'font-medium text-red-600' : 'text-slate-500',
+      )}
+    >
       <Clock className="size-3.5" aria-hidden="true" />
       {lastContactLabel(contact.daysSinceLastContact)}
     </p>
@@ -98,7 +135,13 @@ function LastContact({ contact }: { contact: Contact }) {
 /** A contact as a grid card: who, how to reach them, when you last talked, and the actions. */
 export function ContactCard({ contact, actions }: { contact: Contact; actions: ContactActions }) {
   return (
-    <article data-testid="contact-card" className={clsx('flex flex-col rounded-2xl border bg-white p-4 shadow-sm transition-shadow hover:shadow-md', contact.isOverdue ? 'border-red-100' : 'border-slate-200')}>
+    <article
+      data-testid="contact-card"
+      className={clsx(
+        'flex flex-col rounded-2xl border bg-white p-4 shadow-sm transition-shadow hover:shadow-md',
+        contact.isOverdue ? 'border-red-100' : 'border-slate-200',
+      )}
+    >
       <div className="flex items-start gap-3">
         <Avatar contact={contact} />
         <div className="min-w-0 flex-1">

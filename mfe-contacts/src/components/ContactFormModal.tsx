@@ -57,7 +57,15 @@ export interface ContactFormModalProps {
 
 /** Add / edit a contact. Saving is optimistic: the dialog closes and the card updates at once. */
 export function ContactFormModal({ open, contact, lists, defaultListId, onClose, onSubmit }: ContactFormModalProps) {
-  const ids = { first: useId(), last: useId(), email: useId(), phone: useId(), list: useId(), days: useId(), notes: useId() };
+  const ids = {
+    first: useId(),
+    last: useId(),
+    email: useId(),
+    phone: useId(),
+    list: useId(),
+    days: useId(),
+    notes: useId(),
+  };
   const {
     register,
     handleSubmit,
@@ -99,7 +107,9 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             autoFocus
             autoComplete="off"
             className={inputClassName(Boolean(errors.firstName))}
-            {...register('firstName', { validate: (value) => value.trim() !== '' || ValidationMessage.FIRST_NAME_REQUIRED })}
+            {...register('firstName', {
+              validate: (value) => value.trim() !== '' || ValidationMessage.FIRST_NAME_REQUIRED,
+            })}
           />
         </FormField>
         <FormField label="Last name *" htmlFor={ids.last} error={errors.lastName?.message}>
@@ -107,7 +117,9 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             id={ids.last}
             autoComplete="off"
             className={inputClassName(Boolean(errors.lastName))}
-            {...register('lastName', { validate: (value) => value.trim() !== '' || ValidationMessage.LAST_NAME_REQUIRED })}
+            {...register('lastName', {
+              validate: (value) => value.trim() !== '' || ValidationMessage.LAST_NAME_REQUIRED,
+            })}
           />
         </FormField>
         <FormField label="Email" htmlFor={ids.email} error={errors.email?.message}>
@@ -117,11 +129,21 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             autoComplete="off"
             placeholder="name@example.com"
             className={inputClassName(Boolean(errors.email))}
-            {...register('email', { validate: (value) => !value.trim() || LOOSE_EMAIL_PATTERN.test(value.trim()) || ValidationMessage.EMAIL_INVALID })}
+            {...register('email', {
+              validate: (value) =>
+                !value.trim() || LOOSE_EMAIL_PATTERN.test(value.trim()) || ValidationMessage.EMAIL_INVALID,
+            })}
           />
         </FormField>
         <FormField label="Phone number" htmlFor={ids.phone}>
-          <input id={ids.phone} type="tel" autoComplete="off" placeholder="+1 555 0100" className={inputClassName()} {...register('phoneNumber')} />
+          <input
+            id={ids.phone}
+            type="tel"
+            autoComplete="off"
+            placeholder="+1 555 0100"
+            className={inputClassName()}
+            {...register('phoneNumber')}
+          />
         </FormField>
         <FormField label="List" htmlFor={ids.list}>
           <select id={ids.list} className={inputClassName()} {...register('listId')}>
@@ -160,7 +182,13 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
           />
         </FormField>
         <FormField label="Notes" htmlFor={ids.notes} className="sm:col-span-2">
-          <textarea id={ids.notes} rows={3} placeholder="Birthdays, kids' names, what you talked about last..." className={inputClassName()} {...register('notes')} />
+          <textarea
+            id={ids.notes}
+            rows={3}
+            placeholder="Birthdays, kids' names, what you talked about last..."
+            className={inputClassName()}
+            {...register('notes')}
+          />
         </FormField>
       </form>
     </Modal>

@@ -1,5 +1,22 @@
 import type { Contact } from '@kith/contracts';
-import { Button, buttonClassName, ColorDot, ContactDialog, EmptyState, ErrorBanner, GroupByListToggle, inputClassName, LoadingErrorFallback, LoadingState, LogContactDialog, PageHeader, SortControl, useDebouncedValue, usePreferences, ViewToggle } from '@kith/web-kit';
+import {
+  Button,
+  buttonClassName,
+  ColorDot,
+  ContactDialog,
+  EmptyState,
+  ErrorBanner,
+  GroupByListToggle,
+  inputClassName,
+  LoadingErrorFallback,
+  LoadingState,
+  LogContactDialog,
+  PageHeader,
+  SortControl,
+  useDebouncedValue,
+  usePreferences,
+  ViewToggle,
+} from '@kith/web-kit';
 import clsx from 'clsx';
 import { CheckCircle2, FolderX, Search, Upload, UserPlus, Users, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -32,12 +49,15 @@ type Dialog =
   | { kind: 'status'; contact: Contact }
   | { kind: 'import' };
 
-const sortKey = (stored: string): ContactSortKey => (CONTACT_SORT_OPTIONS.some((o) => o.value === stored) ? (stored as ContactSortKey) : 'name');
+const sortKey = (stored: string): ContactSortKey =>
+  CONTACT_SORT_OPTIONS.some((o) => o.value === stored) ? (stored as ContactSortKey) : 'name';
 
 /** The contacts screen for /contacts, /contacts?filter=overdue and /lists/:listId. */
 export function ContactsScreen() {
   const scope = useContactsScope();
-  const { contacts, lists, status, error, load, loadLists, create, update, remove, replace } = useContactsStore((state) => state);
+  const { contacts, lists, status, error, load, loadLists, create, update, remove, replace } = useContactsStore(
+    (state) => state,
+  );
   const { preferences, setPreference } = usePreferences('contacts');
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query);
@@ -53,14 +73,26 @@ export function ContactsScreen() {
   // The scope object is rebuilt on every render; what it selects is captured by this key.
   const scopeKey = scope.kind === 'list' ? `list:${scope.listId}` : scope.kind;
   const visible = useMemo(
-    () => sortContacts(contactsInScope(contacts, scope).filter((contact) => matchesSearch(contact, search)), sortBy, preferences.sortOrder),
+    () =>
+      sortContacts(
+        contactsInScope(contacts, scope).filter((contact) => matchesSearch(contact, search)),
+        sortBy,
+        preferences.sortOrder,
+      ),
     [contacts, scopeKey, search, sortBy, preferences.sortOrder],
   );
   const grouped = preferences.groupByList && scope.kind !== 'list';
   const groups = useMemo(() => (grouped ? groupContactsByList(visible, lists) : []), [grouped, visible, lists]);
 
   if (status === 'error') {
-    return <LoadingErrorFallback title="Contacts Loading Error" message={error ?? undefined} actionLabel="Reload Contacts" onAction={() => void load()} />;
+    return (
+      <LoadingErrorFallback
+        title="Contacts Loading Error"
+        message={error ?? undefined}
+        actionLabel="Reload Contacts"
+        onAction={() => void load()}
+      />
+    );
   }
   if (status === 'ready' && scope.kind === 'list' && !lists.some((list) => list._id === scope.listId)) {
     return (
@@ -126,11 +158,16 @@ export function ContactsScreen() {
         }
       />
 
-      {deleteFailed && <ErrorBanner message="Failed to delete contact. Please try again." onDismiss={() => setDeleteFailed(false)} />}
+      {deleteFailed && (
+        <ErrorBanner message="Failed to delete contact. Please try again." onDismiss={() => setDeleteFailed(false)} />
+      )}
 
       <div className="mb-4 flex flex-col gap-3">
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
           <input
             type="search"
             value={query}
@@ -140,7 +177,12 @@ export function ContactsScreen() {
             className={clsx(inputClassName(), 'py-2.5 pr-9 pl-9')}
           />
           {query && (
-            <button type="button" onClick={() => setQuery('')} aria-label="Clear search" className="absolute top-1/2 right-2.5 -translate-y-1/2 rounded p-0.5 text-slate-400 hover:text-slate-700">
+            <button
+              type="button"
+              onClick={() => setQuery('')}
+              aria-label="Clear search"
+              className="absolute top-1/2 right-2.5 -translate-y-1/2 rounded p-0.5 text-slate-400 hover:text-slate-700"
+            >
               <X className="size-4" aria-hidden="true" />
             </button>
           )}
@@ -149,7 +191,10 @@ export function ContactsScreen() {
           <div className="flex flex-wrap items-center gap-4">
             <ViewToggle value={preferences.view} onChange={(view) => setPreference('view', view)} />
             {scope.kind !== 'list' && (
-              <GroupByListToggle checked={preferences.groupByList} onChange={(checked) => setPreference('groupByList', checked)} />
+              <GroupByListToggle
+                checked={preferences.groupByList}
+                onChange={(checked) => setPreference('groupByList', checked)}
+              />
             )}
           </div>
           <SortControl
@@ -168,7 +213,15 @@ export function ContactsScreen() {
         ) : visible.length === 0 ? (
           <EmptyState
             tone={empty.tone}
-            icon={empty.tone === 'success' ? <CheckCircle2 className="size-6" aria-hidden="true" /> : searching ? <Search className="size-6" aria-hidden="true" /> : <Users className="size-6" aria-hidden="true" />}
+            icon={
+              empty.tone === 'success' ? (
+                <CheckCircle2 className="size-6" aria-hidden="true" />
+              ) : searching ? (
+                <Search className="size-6" aria-hidden="true" />
+              ) : (
+                <Users className="size-6" aria-hidden="true" />
+              )
+            }
             title={empty.title}
             description={empty.message}
             action={
@@ -192,7 +245,11 @@ export function ContactsScreen() {
                   <ColorDot color={group.color} />
                   {group.name}
                   <span className="font-normal text-slate-500">({group.contacts.length})</span>
-                  {group.overdueCount > 0 && <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700">{group.overdueCount} overdue</span>}
+                  {group.overdueCount > 0 && (
+                    <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700">
+                      {group.overdueCount} overdue
+                    </span>
+                  )}
                 </h2>
                 {renderContacts(group.contacts)}
               </section>

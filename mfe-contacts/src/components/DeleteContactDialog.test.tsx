@@ -21,9 +21,17 @@ describe('DeleteContactDialog', () => {
   });
 
   it('starts empty again for the next contact', () => {
-    const { rerender } = render(<DeleteContactDialog contact={ada} onCancel={() => undefined} onConfirm={() => undefined} />);
+    const { rerender } = render(
+      <DeleteContactDialog contact={ada} onCancel={() => undefined} onConfirm={() => undefined} />,
+    );
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'DELETE' } });
-    rerender(<DeleteContactDialog contact={{ ...ada, _id: 'c2', firstName: 'Grace' }} onCancel={() => undefined} onConfirm={() => undefined} />);
+    rerender(
+      <DeleteContactDialog
+        contact={{ ...ada, _id: 'c2', firstName: 'Grace' }}
+        onCancel={() => undefined}
+        onConfirm={() => undefined}
+      />,
+    );
     expect(screen.getByRole('textbox')).toHaveProperty('value', '');
   });
 });

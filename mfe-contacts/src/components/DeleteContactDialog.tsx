@@ -4,7 +4,15 @@ import { useEffect, useId, useState } from 'react';
 import { canConfirmDelete } from '../logic/contact-view.js';
 
 /** Deleting needs the user to type exactly DELETE or the contact's full name. */
-export function DeleteContactDialog({ contact, onCancel, onConfirm }: { contact: Contact | null; onCancel: () => void; onConfirm: (contact: Contact) => void }) {
+export function DeleteContactDialog({
+  contact,
+  onCancel,
+  onConfirm,
+}: {
+  contact: Contact | null;
+  onCancel: () => void;
+  onConfirm: (contact: Contact) => void;
+}) {
   const inputId = useId();
   const [typed, setTyped] = useState('');
   useEffect(() => setTyped(''), [contact]);
@@ -16,7 +24,8 @@ export function DeleteContactDialog({ contact, onCancel, onConfirm }: { contact:
       title="Delete Contact"
       message={
         <>
-          This permanently deletes <strong className="font-semibold text-slate-900">{name}</strong> and their interaction history.
+          This permanently deletes <strong className="font-semibold text-slate-900">{name}</strong> and their
+          interaction history.
         </>
       }
       confirmLabel="Delete Contact"
@@ -26,9 +35,16 @@ export function DeleteContactDialog({ contact, onCancel, onConfirm }: { contact:
       onConfirm={() => contact && canConfirmDelete(typed, contact) && onConfirm(contact)}
     >
       <label htmlFor={inputId} className="mt-4 mb-1.5 block text-sm text-slate-700">
-        Type <span className="font-mono font-semibold">DELETE</span> or <span className="font-semibold">{name}</span> to confirm
+        Type <span className="font-mono font-semibold">DELETE</span> or <span className="font-semibold">{name}</span> to
+        confirm
       </label>
-      <input id={inputId} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" className={inputClassName()} />
+      <input
+        id={inputId}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+        className={inputClassName()}
+      />
     </ConfirmDialog>
   );
 }

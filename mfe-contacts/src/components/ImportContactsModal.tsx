@@ -5,9 +5,19 @@ import { FileUp, UploadCloud } from 'lucide-react';
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { contactsApi } from '../api/contacts-api.js';
-import { initialSelection, isSelectable, previewErrors, selectedContacts, toggleAll, toggleSelection } from '../logic/import-selection.js';
+import {
+  initialSelection,
+  isSelectable,
+  previewErrors,
+  selectedContacts,
+  toggleAll,
+  toggleSelection,
+} from '../logic/import-selection.js';
 
-type Step = { name: 'choose' } | { name: 'uploading'; fileName: string; progress: number } | { name: 'preview'; fileName: string; result: ImportParseResult };
+type Step =
+  | { name: 'choose' }
+  | { name: 'uploading'; fileName: string; progress: number }
+  | { name: 'preview'; fileName: string; result: ImportParseResult };
 
 const VCARD_ACCEPT = { 'text/vcard': ['.vcf', '.vcard'], 'text/x-vcard': ['.vcf', '.vcard'] };
 
@@ -37,7 +47,9 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
     setError(null);
     setStep({ name: 'uploading', fileName: file.name, progress: 0 });
     try {
-      const result = await contactsApi.parseImport(file, (progress) => setStep({ name: 'uploading', fileName: file.name, progress }));
+      const result = await contactsApi.parseImport(file, (progress) =>
+        setStep({ name: 'uploading', fileName: file.name, progress }),
+      );
       if (result.validContacts === 0) notify.error('No valid contacts found in VCF file');
       else notify.success(`Parsed ${pluralize(result.validContacts, 'valid contact')}`);
       setSelected(initialSelection(result));
@@ -58,7 +70,14 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
     if (accepted[0]) void parse(accepted[0]);
   };
 
-  const dropzone = useDropzone({ onDrop, accept: VCARD_ACCEPT, maxFiles: 1, multiple: false, maxSize: IMPORT_MAX_FILE_BYTES, disabled: step.name !== 'choose' });
+  const dropzone = useDropzone({
+    onDrop,
+    accept: VCARD_ACCEPT,
+    maxFiles: 1,
+    multiple: false,
+    maxSize: IMPORT_MAX_FILE_BYTES,
+    disabled: step.name !== 'choose',
+  });
 
   const confirm = async () => {
     if (step.name !== 'preview') return;
@@ -100,7 +119,15 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
           </Button>
           {preview && (
             <>
-              <Button variant="ghost" onClick={() => { setStep({ name: 'choose' }); setSelected(new Set()); setError(null); }} disabled={importing}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setStep({ name: 'choose' });
+                  setSelected(new Set());
+                  setError(null);
+                }}
+                disabled={importing}
+              >
                 Choose another file
               </Button>
               <Button onClick={() => void confirm()} loading={importing}>
@@ -118,7 +145,9 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
           {...dropzone.getRootProps({
             className: clsx(
               'flex cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-6 py-12 text-center transition-colors',
-              dropzone.isDragActive ? 'border-blue-500 bg-blue-50' : 'border-slate-300 bg-slate-50 hover:border-blue-400 hover:bg-blue-50/50',
+              dropzone.isDragActive
+                ? 'border-blue-500 bg-blue-50'
+                : 'border-slate-300 bg-slate-50 hover:border-blue-400 hover:bg-blue-50/50',
             ),
           })}
         >
@@ -126,7 +155,9 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
           <div className="mb-3 flex size-12 items-center justify-center rounded-full bg-blue-100 text-blue-600">
             <UploadCloud className="size-6" aria-hidden="true" />
           </div>
-          <p className="text-sm font-semibold text-slate-900">{dropzone.isDragActive ? 'Drop the file here' : 'Drag a vCard file here, or click to choose one'}</p>
+          <p className="text-sm font-semibold text-slate-900">
+            {dropzone.isDragActive ? 'Drop the file here' : 'Drag a vCard file here, or click to choose one'}
+          </p>
           <p className="mt-1 text-xs text-slate-500">One .vcf or .vcard file, up to 5 MB</p>
         </div>
       )}
@@ -135,21 +166,53 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
         <div className="py-10 text-center" aria-live="polite">
           <FileUp className="mx-auto mb-3 size-8 text-blue-600" aria-hidden="true" />
           <p className="text-sm font-medium text-slate-900">Reading {step.fileName}...</p>
-          <div className="mx-auto mt-4 h-2 max-w-sm overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(step.progress * 100)}>
-            <div className="h-full rounded-full bg-blue-600 transition-all" style={{ width: `${Math.max(5, step.progress * 100)}%` }} />
+          <div
+            className="mx-auto mt-4 h-2 max-w-sm overflow-hidden rounded-full bg-slate-100"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(step.progress * 100)}
+          >
+            <div
+              className="h-full rounded-full bg-blue-600 transition-all"
+              style={{ width: `${Math.max(5, step.progress * 100)}%` }}
+            />
           </div>
-          <p className="mt-2 text-xs text-slate-500">{step.progress < 1 ? `${Math.round(step.progress * 100)}% uploaded` : 'Checking contacts...'}</p>
+          <p className="mt-2 text-xs text-slate-500">
+            {step.progress < 1 ? `${Math.round(step.progress * 100)}% uploaded` : 'Checking contacts...'}
+          </p>
         </div>
       )}
 
       {preview && step.name === 'preview' && (
-        <ImportPreview fileName={step.fileName} result={preview} selected={selected} selectableCount={selectableCount} onToggle={(index) => setSelected((current) => toggleSelection(current, index, preview))} onToggleAll={() => setSelected((current) => toggleAll(current, preview))} />
+        <ImportPreview
+          fileName={step.fileName}
+          result={preview}
+          selected={selected}
+          selectableCount={selectableCount}
+          onToggle={(index) => setSelected((current) => toggleSelection(current, index, preview))}
+          onToggleAll={() => setSelected((current) => toggleAll(current, preview))}
+        />
       )}
     </Modal>
   );
 }
 
-function ImportPreview({ fileName, result, selected, selectableCount, onToggle, onToggleAll }: { fileName: string; result: ImportParseResult; selected: Set<number>; selectableCount: number; onToggle: (index: number) => void; onToggleAll: () => void }) {
+function ImportPreview({
+  fileName,
+  result,
+  selected,
+  selectableCount,
+  onToggle,
+  onToggleAll,
+}: {
+  fileName: string;
+  result: ImportParseResult;
+  selected: Set<number>;
+  selectableCount: number;
+  onToggle: (index: number) => void;
+  onToggleAll: () => void;
+}) {
   const { shown, hiddenCount } = previewErrors(result.errors);
   const stats = [
     { label: 'Found', value: result.totalParsed, className: 'text-slate-900' },
@@ -183,7 +246,13 @@ function ImportPreview({ fileName, result, selected, selectableCount, onToggle, 
       <div className="overflow-hidden rounded-xl border border-slate-200">
         <div className="flex items-center justify-between border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-medium text-slate-600">
           <label className="inline-flex items-center gap-2">
-            <input type="checkbox" className="size-4 rounded border-slate-300 accent-blue-600" checked={selectableCount > 0 && selected.size === selectableCount} disabled={selectableCount === 0} onChange={onToggleAll} />
+            <input
+              type="checkbox"
+              className="size-4 rounded border-slate-300 accent-blue-600"
+              checked={selectableCount > 0 && selected.size === selectableCount}
+              disabled={selectableCount === 0}
+              onChange={onToggleAll}
+            />
             Select all importable
           </label>
           <span>
@@ -195,7 +264,10 @@ function ImportPreview({ fileName, result, selected, selectableCount, onToggle, 
             const selectable = isSelectable(contact);
             const name = `${contact.firstName} ${contact.lastName}`.trim() || 'Unnamed contact';
             return (
-              <li key={index} className={clsx('flex items-center gap-3 px-4 py-2.5 text-sm', !selectable && 'bg-slate-50/70')}>
+              <li
+                key={index}
+                className={clsx('flex items-center gap-3 px-4 py-2.5 text-sm', !selectable && 'bg-slate-50/70')}
+              >
                 <input
                   type="checkbox"
                   aria-label={`Import ${name}`}
@@ -205,11 +277,25 @@ function ImportPreview({ fileName, result, selected, selectableCount, onToggle, 
                   onChange={() => onToggle(index)}
                 />
                 <div className="min-w-0 flex-1">
-                  <p className={clsx('truncate font-medium', selectable ? 'text-slate-900' : 'text-slate-500')}>{name}</p>
-                  <p className="truncate text-xs text-slate-500">{[contact.email, contact.phoneNumber].filter(Boolean).join(' · ') || 'No email or phone'}</p>
-                  {!selectable && contact.reason && <p className={clsx('line-clamp-2 text-xs', contact.isValid ? 'text-yellow-700' : 'text-red-600')}>{contact.reason}</p>}
+                  <p className={clsx('truncate font-medium', selectable ? 'text-slate-900' : 'text-slate-500')}>
+                    {name}
+                  </p>
+                  <p className="truncate text-xs text-slate-500">
+                    {[contact.email, contact.phoneNumber].filter(Boolean).join(' · ') || 'No email or phone'}
+                  </p>
+                  {!selectable && contact.reason && (
+                    <p className={clsx('line-clamp-2 text-xs', contact.isValid ? 'text-yellow-700' : 'text-red-600')}>
+                      {contact.reason}
+                    </p>
+                  )}
                 </div>
-                {!contact.isValid ? <Badge color="red">Invalid</Badge> : contact.isDuplicate ? <Badge color="yellow">Duplicate</Badge> : <Badge color="green">New</Badge>}
+                {!contact.isValid ? (
+                  <Badge color="red">Invalid</Badge>
+                ) : contact.isDuplicate ? (
+                  <Badge color="yellow">Duplicate</Badge>
+                ) : (
+                  <Badge color="green">New</Badge>
+                )}
               </li>
             );
           })}

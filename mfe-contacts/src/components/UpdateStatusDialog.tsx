@@ -1,5 +1,16 @@
 import { QUICK_DATE_CHOICES, ValidationMessage, fullName, type Contact, type ContactList } from '@kith/contracts';
-import { Button, FormField, Modal, getErrorMessage, inputClassName, isInFuture, notify, parseLocalInput, quickDateTime, toLocalDateTimeInput } from '@kith/web-kit';
+import {
+  Button,
+  FormField,
+  Modal,
+  getErrorMessage,
+  inputClassName,
+  isInFuture,
+  notify,
+  parseLocalInput,
+  quickDateTime,
+  toLocalDateTimeInput,
+} from '@kith/web-kit';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { contactsApi } from '../api/contacts-api.js';
 
@@ -34,7 +45,10 @@ export function UpdateStatusDialog({ contact, lists, onClose, onUpdated }: Updat
     if (isInFuture(date)) return setError(ValidationMessage.DATE_IN_FUTURE);
     setSaving(true);
     try {
-      const updated = await contactsApi.update(contact._id, { lastContactDate: date.toISOString(), listId: listId || null });
+      const updated = await contactsApi.update(contact._id, {
+        lastContactDate: date.toISOString(),
+        listId: listId || null,
+      });
       notify.success('Contact status updated successfully');
       onUpdated(updated);
       onClose();
@@ -92,7 +106,12 @@ export function UpdateStatusDialog({ contact, lists, onClose, onUpdated }: Updat
           </div>
         </FormField>
         <FormField label="List" htmlFor={ids.list}>
-          <select id={ids.list} value={listId} onChange={(event) => setListId(event.target.value)} className={inputClassName()}>
+          <select
+            id={ids.list}
+            value={listId}
+            onChange={(event) => setListId(event.target.value)}
+            className={inputClassName()}
+          >
             <option value="">No list</option>
             {lists.map((list) => (
               <option key={list._id} value={list._id}>

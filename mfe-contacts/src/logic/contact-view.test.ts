@@ -93,9 +93,27 @@ describe('contactsInScope', () => {
 });
 
 describe('sortContacts', () => {
-  const bob = contact({ _id: 'bob', firstName: 'bob', lastName: 'Zed', lastContactDate: '2026-03-01T00:00:00Z', createdAt: '2026-02-01T00:00:00Z' });
-  const amy = contact({ _id: 'amy', firstName: 'Amy', lastName: 'Young', lastContactDate: null, createdAt: '2026-03-01T00:00:00Z' });
-  const cat = contact({ _id: 'cat', firstName: 'Cat', lastName: 'Xu', lastContactDate: '2026-01-01T00:00:00Z', createdAt: '2026-01-01T00:00:00Z' });
+  const bob = contact({
+    _id: 'bob',
+    firstName: 'bob',
+    lastName: 'Zed',
+    lastContactDate: '2026-03-01T00:00:00Z',
+    createdAt: '2026-02-01T00:00:00Z',
+  });
+  const amy = contact({
+    _id: 'amy',
+    firstName: 'Amy',
+    lastName: 'Young',
+    lastContactDate: null,
+    createdAt: '2026-03-01T00:00:00Z',
+  });
+  const cat = contact({
+    _id: 'cat',
+    firstName: 'Cat',
+    lastName: 'Xu',
+    lastContactDate: '2026-01-01T00:00:00Z',
+    createdAt: '2026-01-01T00:00:00Z',
+  });
   const ids = (list: Contact[]) => list.map((c) => c._id);
 
   it('sorts by name ignoring case, both ways', () => {

@@ -2,9 +2,7 @@ import { fullName, pluralize, type Contact, type ContactList } from '@kith/contr
 
 /** What the contacts screen shows: one list, only overdue contacts, or everything. */
 export type ContactsScope =
-  | { kind: 'all' }
-  | { kind: 'overdue' }
-  | { kind: 'list'; listId: string; listName: string | null };
+  { kind: 'all' } | { kind: 'overdue' } | { kind: 'list'; listId: string; listName: string | null };
 
 export type ContactSortKey = 'name' | 'updated' | 'created';
 export type SortDirection = 'asc' | 'desc';
@@ -48,8 +46,7 @@ export function contactsInScope(contacts: Contact[], scope: ContactsScope): Cont
   return contacts;
 }
 
-const byName = (a: Contact, b: Contact) =>
-  fullName(a).localeCompare(fullName(b), undefined, { sensitivity: 'base' });
+const byName = (a: Contact, b: Contact) => fullName(a).localeCompare(fullName(b), undefined, { sensitivity: 'base' });
 
 /** Never contacted sorts as the oldest possible contact. */
 const lastContactTime = (contact: Contact) =>

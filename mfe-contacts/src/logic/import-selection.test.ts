@@ -1,5 +1,12 @@
 import type { ImportParseResult, ParsedImportContact } from '@kith/contracts';
-import { initialSelection, isSelectable, previewErrors, selectedContacts, toggleAll, toggleSelection } from './import-selection.js';
+import {
+  initialSelection,
+  isSelectable,
+  previewErrors,
+  selectedContacts,
+  toggleAll,
+  toggleSelection,
+} from './import-selection.js';
 
 const row = (firstName: string, flags: Partial<ParsedImportContact> = {}): ParsedImportContact => ({
   firstName,

@@ -17,7 +17,11 @@ const family: ContactList = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-const saved = (input: ContactInput, id: string): Contact => ({ ...provisionalContact(input, [family]), _id: id, userId: 'u' });
+const saved = (input: ContactInput, id: string): Contact => ({
+  ...provisionalContact(input, [family]),
+  _id: id,
+  userId: 'u',
+});
 
 /** A deferred promise, so a test can look at the store while a call is still running. */
 function deferred<T>() {

@@ -153,7 +153,8 @@ export function createContactsStore(dependencies: { api?: ContactsApi; feedback?
       }
     },
 
-    replace: (contact) => set((state) => ({ contacts: state.contacts.map((c) => (c._id === contact._id ? contact : c)) })),
+    replace: (contact) =>
+      set((state) => ({ contacts: state.contacts.map((c) => (c._id === contact._id ? contact : c)) })),
   }));
 }
 

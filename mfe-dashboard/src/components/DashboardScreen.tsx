@@ -1,5 +1,13 @@
 import type { Contact } from '@kith/contracts';
-import { Button, ContactDialog, LoadingErrorFallback, LoadingState, LogContactDialog, PageHeader, notify } from '@kith/web-kit';
+import {
+  Button,
+  ContactDialog,
+  LoadingErrorFallback,
+  LoadingState,
+  LogContactDialog,
+  PageHeader,
+  notify,
+} from '@kith/web-kit';
 import { BookOpen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDashboardData } from '../hooks/useDashboardData.js';
@@ -27,7 +35,11 @@ export function DashboardScreen() {
       title="Dashboard"
       subtitle="Stay connected with your friends and loved ones"
       actions={
-        <Button variant="secondary" onClick={() => setShowInstructions((shown) => !shown)} aria-expanded={showInstructions}>
+        <Button
+          variant="secondary"
+          onClick={() => setShowInstructions((shown) => !shown)}
+          aria-expanded={showInstructions}
+        >
           <BookOpen className="size-4" aria-hidden="true" />
           {showInstructions ? 'Hide Instructions' : 'Show Instructions'}
         </Button>
@@ -64,7 +76,12 @@ export function DashboardScreen() {
       <StatCards totalContacts={totalContacts} overdueTotal={overdueTotal} activeLists={lists.length} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <OverdueSection contacts={overdue} total={overdueTotal} onLog={(contact) => setDialog({ kind: 'log', contact })} onContactNow={(contact) => setDialog({ kind: 'contact', contact })} />
+          <OverdueSection
+            contacts={overdue}
+            total={overdueTotal}
+            onLog={(contact) => setDialog({ kind: 'log', contact })}
+            onContactNow={(contact) => setDialog({ kind: 'contact', contact })}
+          />
         </div>
         <div>
           <ReminderControls />

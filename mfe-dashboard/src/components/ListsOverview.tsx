@@ -16,7 +16,10 @@ export function ListsOverview({ lists }: { lists: ContactList[] }) {
         </Link>
       </div>
       {lists.length === 0 ? (
-        <Link to="/lists" className="flex items-center justify-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-8 text-sm font-medium text-slate-600 hover:border-blue-400 hover:text-blue-700">
+        <Link
+          to="/lists"
+          className="flex items-center justify-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-8 text-sm font-medium text-slate-600 hover:border-blue-400 hover:text-blue-700"
+        >
           <FolderPlus className="size-5" aria-hidden="true" />
           Create your first list to group contacts with their own reminder interval
         </Link>

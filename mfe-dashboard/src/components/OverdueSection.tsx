@@ -1,10 +1,25 @@
 import { fullName, needsAttentionLabel, overdueColorByDays, type Contact } from '@kith/contracts';
-import { Card, ColorDot, EmptyState, GroupByListToggle, SEVERITY_TEXT_CLASSES, SortControl, usePreferences, ViewToggle } from '@kith/web-kit';
+import {
+  Card,
+  ColorDot,
+  EmptyState,
+  GroupByListToggle,
+  SEVERITY_TEXT_CLASSES,
+  SortControl,
+  usePreferences,
+  ViewToggle,
+} from '@kith/web-kit';
 import clsx from 'clsx';
 import { MessageCircle, PartyPopper, Send } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { OVERDUE_SORT_OPTIONS, effectiveOverdueSort, groupOverdueByList, overdueLabel, sortOverdue } from '../logic/overdue-view.js';
+import {
+  OVERDUE_SORT_OPTIONS,
+  effectiveOverdueSort,
+  groupOverdueByList,
+  overdueLabel,
+  sortOverdue,
+} from '../logic/overdue-view.js';
 
 export interface OverdueSectionProps {
   contacts: Contact[];
@@ -13,17 +28,31 @@ export interface OverdueSectionProps {
   onContactNow: (contact: Contact) => void;
 }
 
-const severityText = (contact: Contact) => SEVERITY_TEXT_CLASSES[contact.daysOverdue == null ? 'red' : overdueColorByDays(contact.daysOverdue)];
+const severityText = (contact: Contact) =>
+  SEVERITY_TEXT_CLASSES[contact.daysOverdue == null ? 'red' : overdueColorByDays(contact.daysOverdue)];
 
-function OverdueActions({ contact, onLog, onContactNow }: Pick<OverdueSectionProps, 'onLog' | 'onContactNow'> & { contact: Contact }) {
-  const base = 'inline-flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-xs font-semibold transition-colors';
+function OverdueActions({
+  contact,
+  onLog,
+  onContactNow,
+}: Pick<OverdueSectionProps, 'onLog' | 'onContactNow'> & { contact: Contact }) {
+  const base =
+    'inline-flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-xs font-semibold transition-colors';
   return (
     <div className="flex gap-2">
-      <button type="button" onClick={() => onLog(contact)} className={clsx(base, 'bg-blue-600 text-white hover:bg-blue-700')}>
+      <button
+        type="button"
+        onClick={() => onLog(contact)}
+        className={clsx(base, 'bg-blue-600 text-white hover:bg-blue-700')}
+      >
         <MessageCircle className="size-3.5" aria-hidden="true" />
         Log Contact
       </button>
-      <button type="button" onClick={() => onContactNow(contact)} className={clsx(base, 'bg-white text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50')}>
+      <button
+        type="button"
+        onClick={() => onContactNow(contact)}
+        className={clsx(base, 'bg-white text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50')}
+      >
         <Send className="size-3.5" aria-hidden="true" />
         Contact Now
       </button>
@@ -31,10 +60,17 @@ function OverdueActions({ contact, onLog, onContactNow }: Pick<OverdueSectionPro
   );
 }
 
-function OverdueItem({ contact, view, ...actions }: Pick<OverdueSectionProps, 'onLog' | 'onContactNow'> & { contact: Contact; view: 'grid' | 'list' }) {
+function OverdueItem({
+  contact,
+  view,
+  ...actions
+}: Pick<OverdueSectionProps, 'onLog' | 'onContactNow'> & { contact: Contact; view: 'grid' | 'list' }) {
   const who = (
     <div className="flex min-w-0 items-center gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600" aria-hidden="true">
+      <span
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600"
+        aria-hidden="true"
+      >
         {`${contact.firstName[0] ?? ''}${contact.lastName[0] ?? ''}`.toUpperCase()}
       </span>
       <div className="min-w-0">
@@ -50,14 +86,20 @@ function OverdueItem({ contact, view, ...actions }: Pick<OverdueSectionProps, 'o
   );
   if (view === 'grid') {
     return (
-      <li data-testid="overdue-contact" className="flex flex-col justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <li
+        data-testid="overdue-contact"
+        className="flex flex-col justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      >
         {who}
         <OverdueActions contact={contact} {...actions} />
       </li>
     );
   }
   return (
-    <li data-testid="overdue-contact" className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li
+      data-testid="overdue-contact"
+      className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+    >
       {who}
       <OverdueActions contact={contact} {...actions} />
     </li>
@@ -69,7 +111,10 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
   const { preferences, setPreference, updatePreferences } = usePreferences('dashboard');
   const { sortBy, sortOrder } = effectiveOverdueSort(preferences);
   const sorted = useMemo(() => sortOverdue(contacts, sortBy, sortOrder), [contacts, sortBy, sortOrder]);
-  const groups = useMemo(() => (preferences.groupByList ? groupOverdueByList(sorted) : []), [preferences.groupByList, sorted]);
+  const groups = useMemo(
+    () => (preferences.groupByList ? groupOverdueByList(sorted) : []),
+    [preferences.groupByList, sorted],
+  );
   const view = preferences.view;
 
   const renderItems = (items: Contact[]) => (
@@ -87,19 +132,31 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
           <h2 id="overdue-title" className="text-lg font-semibold text-slate-900">
             Overdue Contacts
           </h2>
-          <p className={clsx('text-sm font-medium', total > 0 ? 'text-red-600' : 'text-green-600')} data-testid="overdue-count">
+          <p
+            className={clsx('text-sm font-medium', total > 0 ? 'text-red-600' : 'text-green-600')}
+            data-testid="overdue-count"
+          >
             {needsAttentionLabel(total)}
           </p>
         </div>
 
         {contacts.length === 0 ? (
-          <EmptyState className="mt-4" tone="success" icon={<PartyPopper className="size-6" aria-hidden="true" />} title="You're all caught up!" description="Nobody is overdue. Nice work keeping in touch." />
+          <EmptyState
+            className="mt-4"
+            tone="success"
+            icon={<PartyPopper className="size-6" aria-hidden="true" />}
+            title="You're all caught up!"
+            description="Nobody is overdue. Nice work keeping in touch."
+          />
         ) : (
           <>
             <div className="mt-4 mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2">
               <div className="flex flex-wrap items-center gap-4">
                 <ViewToggle value={view} onChange={(next) => setPreference('view', next)} />
-                <GroupByListToggle checked={preferences.groupByList} onChange={(checked) => setPreference('groupByList', checked)} />
+                <GroupByListToggle
+                  checked={preferences.groupByList}
+                  onChange={(checked) => setPreference('groupByList', checked)}
+                />
               </div>
               <SortControl
                 options={OVERDUE_SORT_OPTIONS}
@@ -126,7 +183,10 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
               renderItems(sorted)
             )}
             {total > contacts.length && (
-              <Link to="/contacts?filter=overdue" className="mt-4 inline-block text-sm font-medium text-blue-600 hover:text-blue-700">
+              <Link
+                to="/contacts?filter=overdue"
+                className="mt-4 inline-block text-sm font-medium text-blue-600 hover:text-blue-700"
+              >
                 View all {total} overdue contacts →
               </Link>
             )}

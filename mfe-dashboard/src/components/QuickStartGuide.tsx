@@ -29,7 +29,10 @@ const STEPS = [
 /** The four-step Quick Start Guide behind 'Show Instructions'. */
 export function QuickStartGuide() {
   return (
-    <section aria-labelledby="quick-start-title" className="mb-8 rounded-2xl border border-blue-100 bg-gradient-to-br from-blue-50 to-white p-5 sm:p-6">
+    <section
+      aria-labelledby="quick-start-title"
+      className="mb-8 rounded-2xl border border-blue-100 bg-gradient-to-br from-blue-50 to-white p-5 sm:p-6"
+    >
       <h2 id="quick-start-title" className="text-base font-semibold text-slate-900">
         Quick Start Guide
       </h2>
@@ -37,13 +40,18 @@ export function QuickStartGuide() {
         {STEPS.map((step, index) => (
           <li key={step.title} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5">
             <div className="flex items-center gap-3">
-              <span className="flex size-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">{index + 1}</span>
+              <span className="flex size-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">
+                {index + 1}
+              </span>
               <step.icon className="size-5 text-blue-600" aria-hidden="true" />
             </div>
             <h3 className="mt-3 text-sm font-semibold text-slate-900">{step.title}</h3>
             <p className="mt-1 text-sm text-slate-500">{step.text}</p>
             {'link' in step && (
-              <Link to={step.link.to} className="mt-2 inline-block text-sm font-medium text-blue-600 hover:text-blue-700">
+              <Link
+                to={step.link.to}
+                className="mt-2 inline-block text-sm font-medium text-blue-600 hover:text-blue-700"
+              >
                 {step.link.label} →
               </Link>
             )}

@@ -10,10 +10,15 @@ export function ReminderControls() {
   const run = async (which: 'test' | 'daily') => {
     setBusy(which);
     try {
-      const { message } = which === 'test' ? await dashboardApi.sendTestReminder() : await dashboardApi.triggerDailyReminders();
-      notify.success(message || (which === 'test' ? 'Test reminder sent successfully' : 'Daily reminders triggered successfully'));
+      const { message } =
+        which === 'test' ? await dashboardApi.sendTestReminder() : await dashboardApi.triggerDailyReminders();
+      notify.success(
+        message || (which === 'test' ? 'Test reminder sent successfully' : 'Daily reminders triggered successfully'),
+      );
     } catch (error) {
-      notify.error(getErrorMessage(error, which === 'test' ? 'Failed to send test reminder' : 'Failed to trigger daily reminders'));
+      notify.error(
+        getErrorMessage(error, which === 'test' ? 'Failed to send test reminder' : 'Failed to trigger daily reminders'),
+      );
     } finally {
       setBusy(null);
     }
@@ -27,14 +32,25 @@ export function ReminderControls() {
       </div>
       <div className="mt-4 space-y-4">
         <div>
-          <Button variant="secondary" className="w-full" onClick={() => void run('test')} loading={busy === 'test'} disabled={busy !== null}>
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => void run('test')}
+            loading={busy === 'test'}
+            disabled={busy !== null}
+          >
             <Send className="size-4" aria-hidden="true" />
             Send Test Reminder
           </Button>
           <p className="mt-1.5 text-xs text-slate-500">Emails you a reminder with your overdue contacts right now.</p>
         </div>
         <div>
-          <Button className="w-full" onClick={() => void run('daily')} loading={busy === 'daily'} disabled={busy !== null}>
+          <Button
+            className="w-full"
+            onClick={() => void run('daily')}
+            loading={busy === 'daily'}
+            disabled={busy !== null}
+          >
             <Mail className="size-4" aria-hidden="true" />
             Trigger Daily Reminders
           </Button>

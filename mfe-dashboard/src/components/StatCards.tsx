@@ -3,10 +3,24 @@ import { AlertTriangle, FolderOpen, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 /** Total Contacts, Overdue Contacts and Active Lists, each opening its screen. */
-export function StatCards({ totalContacts, overdueTotal, activeLists }: { totalContacts: number; overdueTotal: number; activeLists: number }) {
+export function StatCards({
+  totalContacts,
+  overdueTotal,
+  activeLists,
+}: {
+  totalContacts: number;
+  overdueTotal: number;
+  activeLists: number;
+}) {
   const cards = [
     { label: 'Total Contacts', value: totalContacts, to: '/contacts', icon: Users, tint: 'bg-blue-50 text-blue-600' },
-    { label: 'Overdue Contacts', value: overdueTotal, to: '/contacts?filter=overdue', icon: AlertTriangle, tint: overdueTotal > 0 ? 'bg-red-50 text-red-600' : 'bg-green-50 text-green-600' },
+    {
+      label: 'Overdue Contacts',
+      value: overdueTotal,
+      to: '/contacts?filter=overdue',
+      icon: AlertTriangle,
+      tint: overdueTotal > 0 ? 'bg-red-50 text-red-600' : 'bg-green-50 text-green-600',
+    },
     { label: 'Active Lists', value: activeLists, to: '/lists', icon: FolderOpen, tint: 'bg-purple-50 text-purple-600' },
   ];
   return (

@@ -15,7 +15,11 @@ export function useDashboardData() {
     try {
       setState({ status: 'ready', data: await dashboardApi.load(), error: null });
     } catch (error) {
-      setState((previous) => ({ status: 'error', data: previous.data, error: getErrorMessage(error, 'Failed to load dashboard data') }));
+      setState((previous) => ({
+        status: 'error',
+        data: previous.data,
+        error: getErrorMessage(error, 'Failed to load dashboard data'),
+      }));
     }
   }, []);
 

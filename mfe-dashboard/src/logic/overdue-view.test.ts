@@ -46,8 +46,14 @@ describe('sortOverdue', () => {
   });
 
   it("shows the most overdue first while the stored sort is the default 'updated'", () => {
-    expect(effectiveOverdueSort({ sortBy: 'updated', sortOrder: 'asc' })).toEqual({ sortBy: 'daysOverdue', sortOrder: 'desc' });
-    expect(effectiveOverdueSort({ sortBy: 'listName', sortOrder: 'asc' })).toEqual({ sortBy: 'listName', sortOrder: 'asc' });
+    expect(effectiveOverdueSort({ sortBy: 'updated', sortOrder: 'asc' })).toEqual({
+      sortBy: 'daysOverdue',
+      sortOrder: 'desc',
+    });
+    expect(effectiveOverdueSort({ sortBy: 'listName', sortOrder: 'asc' })).toEqual({
+      sortBy: 'listName',
+      sortOrder: 'asc',
+    });
   });
 });
 

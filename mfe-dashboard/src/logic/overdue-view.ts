@@ -9,14 +9,20 @@ export const OVERDUE_SORT_OPTIONS: { value: OverdueSortKey; label: string }[] = 
   { value: 'listName', label: 'List Name' },
 ];
 
-const isOffered = (sortBy: string): sortBy is OverdueSortKey => OVERDUE_SORT_OPTIONS.some((option) => option.value === sortBy);
+const isOffered = (sortBy: string): sortBy is OverdueSortKey =>
+  OVERDUE_SORT_OPTIONS.some((option) => option.value === sortBy);
 
 /**
  * The dashboard's stored default sort is 'updated' (spec §3), which is not one of its options:
  * until the user picks a sort, the most overdue contacts come first.
  */
-export function effectiveOverdueSort(stored: { sortBy: string; sortOrder: SortDirection }): { sortBy: OverdueSortKey; sortOrder: SortDirection } {
-  return isOffered(stored.sortBy) ? { sortBy: stored.sortBy, sortOrder: stored.sortOrder } : { sortBy: 'daysOverdue', sortOrder: 'desc' };
+export function effectiveOverdueSort(stored: { sortBy: string; sortOrder: SortDirection }): {
+  sortBy: OverdueSortKey;
+  sortOrder: SortDirection;
+} {
+  return isOffered(stored.sortBy)
+    ? { sortBy: stored.sortBy, sortOrder: stored.sortOrder }
+    : { sortBy: 'daysOverdue', sortOrder: 'desc' };
 }
 
 export const NO_LIST_GROUP_NAME = 'No List';
@@ -58,7 +64,12 @@ export function groupOverdueByList(contacts: Contact[]): OverdueGroup[] {
     const key = contact.listId && contact.list ? contact.listId : null;
     let group = groups.get(key);
     if (!group) {
-      group = { listId: key, name: key ? contact.list!.name : NO_LIST_GROUP_NAME, color: key ? contact.list!.color : null, contacts: [] };
+      group = {
+        listId: key,
+        name: key ? contact.list!.name : NO_LIST_GROUP_NAME,
+        color: key ? contact.list!.color : null,
+        contacts: [],
+      };
       groups.set(key, group);
     }
     group.contacts.push(contact);

@@ -18,7 +18,8 @@ export function ActionsMenu({ label, actions }: { label: string; actions: MenuAc
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !rootRef.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -42,7 +43,11 @@ export function ActionsMenu({ label, actions }: { label: string; actions: MenuAc
         <MoreVertical className="size-4" aria-hidden="true" />
       </button>
       {open && (
-        <div id={menuId} role="menu" className="absolute right-0 z-20 mt-1 w-36 overflow-hidden rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-900/10">
+        <div
+          id={menuId}
+          role="menu"
+          className="absolute right-0 z-20 mt-1 w-36 overflow-hidden rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-900/10"
+        >
           {actions.map((action) => (
             <button
               key={action.label}

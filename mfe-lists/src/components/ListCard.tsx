@@ -1,4 +1,10 @@
-import { listColorToBadge, listOverdueCountColor, pluralize, reminderIntervalLabel, type ContactList } from '@kith/contracts';
+import {
+  listColorToBadge,
+  listOverdueCountColor,
+  pluralize,
+  reminderIntervalLabel,
+  type ContactList,
+} from '@kith/contracts';
 import { Badge, ColorDot, SEVERITY_TEXT_CLASSES, buttonClassName } from '@kith/web-kit';
 import clsx from 'clsx';
 import { AlertCircle, CheckCircle2, Clock, Pencil, Trash2, Users } from 'lucide-react';
@@ -6,7 +12,8 @@ import { Link } from 'react-router-dom';
 import { ActionsMenu } from './ActionsMenu.js';
 
 /** 'Nov 21, 2026' in the reader's own conventions (Intl: no date library in the bundle). */
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 export interface ListCardProps {
   list: ContactList;
@@ -23,7 +30,12 @@ export function ListCard({ list, view, onEdit, onDelete }: ListCardProps) {
       label={`Actions for ${list.name}`}
       actions={[
         { label: 'Edit', icon: <Pencil className="size-4" aria-hidden="true" />, onSelect: () => onEdit(list) },
-        { label: 'Delete', icon: <Trash2 className="size-4" aria-hidden="true" />, onSelect: () => onDelete(list), danger: true },
+        {
+          label: 'Delete',
+          icon: <Trash2 className="size-4" aria-hidden="true" />,
+          onSelect: () => onDelete(list),
+          danger: true,
+        },
       ]}
     />
   );
@@ -42,7 +54,10 @@ export function ListCard({ list, view, onEdit, onDelete }: ListCardProps) {
 
   if (view === 'list') {
     return (
-      <li data-testid="list-card" className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
+      <li
+        data-testid="list-card"
+        className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5"
+      >
         <div className="flex min-w-0 flex-1 items-start gap-3">
           <ColorDot color={list.color} className="mt-1.5" />
           <div className="min-w-0">
@@ -67,7 +82,10 @@ export function ListCard({ list, view, onEdit, onDelete }: ListCardProps) {
 
   const needsAttention = list.overdueCount > 0;
   return (
-    <article data-testid="list-card" className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article
+      data-testid="list-card"
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
       <div className="h-1.5 rounded-t-2xl" style={{ backgroundColor: list.color }} aria-hidden="true" />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-2">
@@ -81,7 +99,11 @@ export function ListCard({ list, view, onEdit, onDelete }: ListCardProps) {
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {interval}
           <Badge color={listOverdueCountColor(list.overdueCount)}>
-            {needsAttention ? <AlertCircle className="size-3" aria-hidden="true" /> : <CheckCircle2 className="size-3" aria-hidden="true" />}
+            {needsAttention ? (
+              <AlertCircle className="size-3" aria-hidden="true" />
+            ) : (
+              <CheckCircle2 className="size-3" aria-hidden="true" />
+            )}
             {needsAttention ? 'Needs attention' : 'Up to date'}
           </Badge>
         </div>

@@ -18,7 +18,16 @@ const club: ContactList = {
 };
 
 function renderForm(list: ContactList | null, onSubmit = jest.fn(async (_input: ListInput) => true)) {
-  render(<ListFormModal open list={list} error={null} onDismissError={() => undefined} onClose={() => undefined} onSubmit={onSubmit} />);
+  render(
+    <ListFormModal
+      open
+      list={list}
+      error={null}
+      onDismissError={() => undefined}
+      onClose={() => undefined}
+      onSubmit={onSubmit}
+    />,
+  );
   return onSubmit;
 }
 
@@ -46,6 +55,13 @@ describe('ListFormModal', () => {
     fireEvent.change(screen.getByLabelText('Reminder interval'), { target: { value: 'custom' } });
     fireEvent.change(await screen.findByLabelText('Custom days *'), { target: { value: '21' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create List' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Neighbours', description: null, reminderDays: 21, color: '#3B82F6' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        name: 'Neighbours',
+        description: null,
+        reminderDays: 21,
+        color: '#3B82F6',
+      }),
+    );
   });
 });

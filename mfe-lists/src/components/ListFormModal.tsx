@@ -101,7 +101,13 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
         </FormField>
 
         <FormField label="Description" htmlFor={ids.description}>
-          <textarea id={ids.description} rows={2} placeholder="Who belongs in this list?" className={inputClassName()} {...register('description')} />
+          <textarea
+            id={ids.description}
+            rows={2}
+            placeholder="Who belongs in this list?"
+            className={inputClassName()}
+            {...register('description')}
+          />
         </FormField>
 
         <div className="grid gap-4 sm:grid-cols-2">
@@ -115,7 +121,12 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
             </select>
           </FormField>
           {interval === CUSTOM_INTERVAL && (
-            <FormField label="Custom days *" htmlFor={ids.customDays} error={errors.customDays?.message} hint={`Between ${MIN_REMINDER_DAYS} and ${MAX_REMINDER_DAYS} days`}>
+            <FormField
+              label="Custom days *"
+              htmlFor={ids.customDays}
+              error={errors.customDays?.message}
+              hint={`Between ${MIN_REMINDER_DAYS} and ${MAX_REMINDER_DAYS} days`}
+            >
               <input
                 id={ids.customDays}
                 type="number"
@@ -151,7 +162,10 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
                   aria-label={`Colour ${choice}`}
                   aria-pressed={selected}
                   onClick={() => setValue('color', choice)}
-                  className={clsx('flex size-8 items-center justify-center rounded-full ring-offset-2 transition', selected ? 'ring-2 ring-slate-900' : 'hover:scale-110')}
+                  className={clsx(
+                    'flex size-8 items-center justify-center rounded-full ring-offset-2 transition',
+                    selected ? 'ring-2 ring-slate-900' : 'hover:scale-110',
+                  )}
                   style={{ backgroundColor: choice }}
                 >
                   {selected && <Check className="size-4 text-white" aria-hidden="true" />}
@@ -159,7 +173,12 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
               );
             })}
             <label htmlFor={ids.color} className="ml-1 inline-flex items-center gap-2 text-xs text-slate-500">
-              <input id={ids.color} type="color" className="size-8 cursor-pointer rounded border-0 bg-transparent p-0" {...register('color')} />
+              <input
+                id={ids.color}
+                type="color"
+                className="size-8 cursor-pointer rounded border-0 bg-transparent p-0"
+                {...register('color')}
+              />
               Custom colour
             </label>
           </div>

@@ -36,7 +36,14 @@ export function ListsScreen() {
   const sorted = useMemo(() => sortLists(lists, sortBy, preferences.sortOrder), [lists, sortBy, preferences.sortOrder]);
 
   if (status === 'error') {
-    return <LoadingErrorFallback title="Lists Loading Error" message={error ?? 'Failed to fetch lists'} actionLabel="Reload Lists" onAction={() => void load()} />;
+    return (
+      <LoadingErrorFallback
+        title="Lists Loading Error"
+        message={error ?? 'Failed to fetch lists'}
+        actionLabel="Reload Lists"
+        onAction={() => void load()}
+      />
+    );
   }
 
   const openCreate = () => {
@@ -99,13 +106,28 @@ export function ListsScreen() {
           {preferences.view === 'grid' ? (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-tour="lists">
               {sorted.map((list) => (
-                <ListCard key={list._id} list={list} view="grid" onEdit={(target) => setEditing({ mode: 'edit', list: target })} onDelete={setDeleting} />
+                <ListCard
+                  key={list._id}
+                  list={list}
+                  view="grid"
+                  onEdit={(target) => setEditing({ mode: 'edit', list: target })}
+                  onDelete={setDeleting}
+                />
               ))}
             </div>
           ) : (
-            <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" data-tour="lists">
+            <ul
+              className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm"
+              data-tour="lists"
+            >
               {sorted.map((list) => (
-                <ListCard key={list._id} list={list} view="list" onEdit={(target) => setEditing({ mode: 'edit', list: target })} onDelete={setDeleting} />
+                <ListCard
+                  key={list._id}
+                  list={list}
+                  view="list"
+                  onEdit={(target) => setEditing({ mode: 'edit', list: target })}
+                  onDelete={setDeleting}
+                />
               ))}
             </ul>
           )}

@@ -1,7 +1,13 @@
 import type { ContactList } from '@kith/contracts';
 import { intervalChoiceFor, listSortKey, resolveReminderDays, sortLists } from './list-view.js';
 
-const list = (id: string, name: string, contactCount: number, reminderDays: number, overdueCount: number): ContactList => ({
+const list = (
+  id: string,
+  name: string,
+  contactCount: number,
+  reminderDays: number,
+  overdueCount: number,
+): ContactList => ({
   _id: id,
   userId: 'u',
   name,

@@ -43,6 +43,9 @@ export function resolveReminderDays({ interval, customDays }: IntervalFields): n
 }
 
 export const INTERVAL_CHOICES = [
-  ...REMINDER_PRESETS.map((preset) => ({ value: String(preset.days), label: `${preset.label} (${preset.days} ${preset.days === 1 ? 'day' : 'days'})` })),
+  ...REMINDER_PRESETS.map((preset) => ({
+    value: String(preset.days),
+    label: `${preset.label} (${preset.days} ${preset.days === 1 ? 'day' : 'days'})`,
+  })),
   { value: CUSTOM_INTERVAL, label: 'Custom' },
 ];

@@ -31,7 +31,10 @@ function setup(overrides: Partial<ListsApi> = {}) {
     remove: async () => undefined,
     ...overrides,
   };
-  const store = createListsStore({ api, feedback: { success: (m) => messages.push(`ok: ${m}`), error: (m) => messages.push(`error: ${m}`) } });
+  const store = createListsStore({
+    api,
+    feedback: { success: (m) => messages.push(`ok: ${m}`), error: (m) => messages.push(`error: ${m}`) },
+  });
   return { store, messages };
 }
 
@@ -55,7 +58,9 @@ describe('lists store', () => {
   });
 
   it('uses its own wording when the server gave none', async () => {
-    const { store, messages } = setup({ remove: async () => Promise.reject(new ApiError({ message: 'Could not reach the server.' })) });
+    const { store, messages } = setup({
+      remove: async () => Promise.reject(new ApiError({ message: 'Could not reach the server.' })),
+    });
     expect(await store.getState().remove('a')).toBe(false);
     expect(store.getState().error).toBe('Failed to delete list');
     expect(messages).toEqual([]);

@@ -25,7 +25,13 @@ export function createListsStore(dependencies: { api?: ListsApi; feedback?: Feed
   const client = dependencies.api ?? listsApi;
   const feedback = dependencies.feedback ?? notify;
 
-  const mutate = async (run: () => Promise<unknown>, success: string, failure: string, toastFailure: boolean, reload: () => Promise<void>) => {
+  const mutate = async (
+    run: () => Promise<unknown>,
+    success: string,
+    failure: string,
+    toastFailure: boolean,
+    reload: () => Promise<void>,
+  ) => {
     try {
       await run();
     } catch (error) {
@@ -47,24 +53,45 @@ export function createListsStore(dependencies: { api?: ListsApi; feedback?: Feed
       try {
         set({ lists: await client.list(), status: 'ready' });
       } catch (error) {
-        set({ status: get().status === 'ready' ? 'ready' : 'error', error: serverErrorOr(error, 'Failed to fetch lists') });
+        set({
+          status: get().status === 'ready' ? 'ready' : 'error',
+          error: serverErrorOr(error, 'Failed to fetch lists'),
+        });
       }
     },
 
     create: async (input) => {
-      const result = await mutate(() => client.create(input), 'List created successfully', 'Failed to create list', true, get().load);
+      const result = await mutate(
+        () => client.create(input),
+        'List created successfully',
+        'Failed to create list',
+        true,
+        get().load,
+      );
       set({ error: result.ok ? null : result.message });
       return result.ok;
     },
 
     update: async (id, input) => {
-      const result = await mutate(() => client.update(id, input), 'List updated successfully', 'Failed to update list', false, get().load);
+      const result = await mutate(
+        () => client.update(id, input),
+        'List updated successfully',
+        'Failed to update list',
+        false,
+        get().load,
+      );
       set({ error: result.ok ? null : result.message });
       return result.ok;
     },
 
     remove: async (id) => {
-      const result = await mutate(() => client.remove(id), 'List deleted successfully', 'Failed to delete list', false, get().load);
+      const result = await mutate(
+        () => client.remove(id),
+        'List deleted successfully',
+        'Failed to delete list',
+        false,
+        get().load,
+      );
       set({ error: result.ok ? null : result.message });
       return result.ok;
     },

@@ -165,5 +165,8 @@ export interface TriggerDailyResult {
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
-  checks: Record<string, { status: 'up' | 'down'; detail?: string; checks?: Record<string, { status: 'up' | 'down'; detail?: string }> }>;
+  checks: Record<
+    string,
+    { status: 'up' | 'down'; detail?: string; checks?: Record<string, { status: 'up' | 'down'; detail?: string }> }
+  >;
 }

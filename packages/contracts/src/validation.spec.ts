@@ -1,4 +1,11 @@
-import { contactInputSchema, contactQuerySchema, listInputSchema, logCommunicationSchema, loginSchema, ValidationMessage } from './validation.js';
+import {
+  contactInputSchema,
+  contactQuerySchema,
+  listInputSchema,
+  logCommunicationSchema,
+  loginSchema,
+  ValidationMessage,
+} from './validation.js';
 
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.error?.issues[0];
@@ -39,12 +46,16 @@ describe('contactInputSchema', () => {
     expect(firstIssue(result)).toMatchObject({ path: ['customReminderDays'], message });
   });
   it('accepts 1 and 365 days and turns blank optional text into null', () => {
-    expect(contactInputSchema.parse({ firstName: 'A', lastName: 'B', customReminderDays: 1, notes: '  ' })).toMatchObject({
+    expect(
+      contactInputSchema.parse({ firstName: 'A', lastName: 'B', customReminderDays: 1, notes: '  ' }),
+    ).toMatchObject({
       customReminderDays: 1,
       notes: null,
       email: null,
     });
-    expect(contactInputSchema.parse({ firstName: 'A', lastName: 'B', customReminderDays: 365 }).customReminderDays).toBe(365);
+    expect(
+      contactInputSchema.parse({ firstName: 'A', lastName: 'B', customReminderDays: 365 }).customReminderDays,
+    ).toBe(365);
   });
 });
 
@@ -58,11 +69,12 @@ describe('listInputSchema', () => {
 describe('logCommunicationSchema', () => {
   it('refuses a timestamp in the future and an unknown type', () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    expect(firstIssue(logCommunicationSchema.safeParse({ contactId: 'c', type: 'EMAIL', timestamp: future }))?.path).toEqual([
-      'timestamp',
-    ]);
     expect(
-      firstIssue(logCommunicationSchema.safeParse({ contactId: 'c', type: 'FAX', timestamp: new Date().toISOString() }))?.path,
+      firstIssue(logCommunicationSchema.safeParse({ contactId: 'c', type: 'EMAIL', timestamp: future }))?.path,
+    ).toEqual(['timestamp']);
+    expect(
+      firstIssue(logCommunicationSchema.safeParse({ contactId: 'c', type: 'FAX', timestamp: new Date().toISOString() }))
+        ?.path,
     ).toEqual(['type']);
   });
 });
@@ -72,6 +84,9 @@ describe('contactQuerySchema', () => {
     expect(contactQuerySchema.parse({})).toMatchObject({ page: 1, limit: 20, sortBy: 'name', sortOrder: 'asc' });
     expect(contactQuerySchema.safeParse({ limit: '1001' }).success).toBe(false);
     expect(contactQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
-    expect(contactQuerySchema.parse({ limit: '1000', filter: 'overdue' })).toMatchObject({ limit: 1000, filter: 'overdue' });
+    expect(contactQuerySchema.parse({ limit: '1000', filter: 'overdue' })).toMatchObject({
+      limit: 1000,
+      filter: 'overdue',
+    });
   });
 });

@@ -1,9 +1,26 @@
 import { z } from 'zod';
 import { MAX_REMINDER_DAYS, MIN_PASSWORD_LENGTH, MIN_REMINDER_DAYS } from './constants.js';
-import { CommunicationType, ContactSortBy, DEFAULT_COMMUNICATION_TYPE, LOOSE_EMAIL_PATTERN, HEX_COLOR_PATTERN, SortOrder, ValidationMessage } from './vocabulary.js';
+import {
+  CommunicationType,
+  ContactSortBy,
+  DEFAULT_COMMUNICATION_TYPE,
+  LOOSE_EMAIL_PATTERN,
+  HEX_COLOR_PATTERN,
+  SortOrder,
+  ValidationMessage,
+} from './vocabulary.js';
 
 // The zod-free vocabulary lives in vocabulary.ts so browsers can import it without zod.
-export { COMMUNICATION_TYPE_LABELS, CommunicationType, ContactSortBy, DEFAULT_COMMUNICATION_TYPE, LOOSE_EMAIL_PATTERN, HEX_COLOR_PATTERN, SortOrder, ValidationMessage } from './vocabulary.js';
+export {
+  COMMUNICATION_TYPE_LABELS,
+  CommunicationType,
+  ContactSortBy,
+  DEFAULT_COMMUNICATION_TYPE,
+  LOOSE_EMAIL_PATTERN,
+  HEX_COLOR_PATTERN,
+  SortOrder,
+  ValidationMessage,
+} from './vocabulary.js';
 
 const requiredEmail = (invalidMessage: string) =>
   z
@@ -21,11 +38,7 @@ const password = z
   .max(1024, 'Password must be at most 1024 characters');
 
 const name = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(100, 'Must be at most 100 characters');
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(100, 'Must be at most 100 characters');
 
 export const loginSchema = z.object({
   email: requiredEmail(ValidationMessage.EMAIL_INVALID),
@@ -89,7 +102,11 @@ export const contactInputSchema = z.object({
   ),
   phoneNumber: optionalText(50),
   notes: optionalText(5000),
-  listId: z.string().max(64).nullish().transform((value) => (value ? value : null)),
+  listId: z
+    .string()
+    .max(64)
+    .nullish()
+    .transform((value) => (value ? value : null)),
   customReminderDays: reminderDays.nullish().transform((value) => value ?? null),
   lastContactDate: isoDateTime
     .refine(notInFuture, ValidationMessage.DATE_IN_FUTURE)
@@ -118,7 +135,13 @@ export const logCommunicationSchema = z.object({
   type: communicationType,
   timestamp: isoDateTime.refine(notInFuture, ValidationMessage.DATE_IN_FUTURE),
   notes: optionalText(5000),
-  duration: z.number().int().min(0).max(24 * 60 * 60).nullish().transform((value) => value ?? null),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60)
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type LogCommunicationRequest = z.input<typeof logCommunicationSchema>;
 
@@ -160,9 +183,20 @@ export const contactQuerySchema = z.object({
     .min(1, 'limit must be between 1 and 1000')
     .max(1000, 'limit must be between 1 and 1000')
     .default(20),
-  search: z.string().max(200).optional().transform((value) => value?.trim() || undefined),
-  listId: z.string().max(64).optional().transform((value) => value || undefined),
-  filter: z.enum(['overdue'], { error: "filter must be 'overdue'" }).optional().or(z.literal('').transform(() => undefined)),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  listId: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((value) => value || undefined),
+  filter: z
+    .enum(['overdue'], { error: "filter must be 'overdue'" })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   sortBy: z.enum(ContactSortBy, { error: `sortBy must be one of ${ContactSortBy.join(', ')}` }).default('name'),
   sortOrder: z.enum(SortOrder, { error: 'sortOrder must be asc or desc' }).default('asc'),
 });
@@ -171,7 +205,12 @@ export type ContactQuery = z.output<typeof contactQuerySchema>;
 export const pageQuerySchema = contactQuerySchema.pick({ page: true, limit: true });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-const importedNamePart = z.string().trim().max(100, 'Must be at most 100 characters').nullish().transform((value) => value ?? '');
+const importedNamePart = z
+  .string()
+  .trim()
+  .max(100, 'Must be at most 100 characters')
+  .nullish()
+  .transform((value) => value ?? '');
 
 /**
  * An imported card needs a usable name, not both parts: many address books (Japanese phones,
@@ -183,7 +222,11 @@ export const importedContactSchema = z
     lastName: importedNamePart,
     email: optionalText(254),
     phoneNumber: optionalText(50),
-    listId: z.string().max(64).nullish().transform((value) => value || null),
+    listId: z
+      .string()
+      .max(64)
+      .nullish()
+      .transform((value) => value || null),
   })
   .refine((contact) => contact.firstName !== '' || contact.lastName !== '', {
     path: ['firstName'],
@@ -191,6 +234,10 @@ export const importedContactSchema = z
   });
 export const importConfirmSchema = z.object({
   contacts: z.array(importedContactSchema).min(1, ValidationMessage.SELECT_AT_LEAST_ONE).max(50_000),
-  listId: z.string().max(64).nullish().transform((value) => value || null),
+  listId: z
+    .string()
+    .max(64)
+    .nullish()
+    .transform((value) => value || null),
 });
 export type ImportConfirmRequest = z.input<typeof importConfirmSchema>;

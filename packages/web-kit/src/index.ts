@@ -10,7 +10,13 @@ export { session, StorageKey } from './api/session.js';
 export { useAuthStore } from './auth/useAuthStore.js';
 export type { AuthState, LoginCredentials, RegistrationDetails } from './auth/useAuthStore.js';
 
-export { usePreferences, loadPreferences, defaultPreferences, preferencesKey, DEFAULT_PREFERENCES } from './preferences/usePreferences.js';
+export {
+  usePreferences,
+  loadPreferences,
+  defaultPreferences,
+  preferencesKey,
+  DEFAULT_PREFERENCES,
+} from './preferences/usePreferences.js';
 export type { Preferences, PreferenceScreen, PreferencesApi, ViewMode } from './preferences/usePreferences.js';
 
 export { notify } from './feedback/notify.js';

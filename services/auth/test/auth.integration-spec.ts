@@ -1,12 +1,21 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ErrorCode, ErrorMessage, JWT_AUDIENCE, JWT_ISSUER, NatsSubject, type UserRegisteredEvent, ValidationMessage } from '@kith/contracts';
+import {
+  ErrorCode,
+  ErrorMessage,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  NatsSubject,
+  type UserRegisteredEvent,
+  ValidationMessage,
+} from '@kith/contracts';
 import { importPKCS8, SignJWT, UnsecuredJWT } from 'jose';
 import { call, eventually, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { bearer, EventRecorder, sha256 } from './support.js';
 
 let stack: TestStack;
 let registrations: EventRecorder<UserRegisteredEvent>;
-const api = (method: string, path: string, options?: Parameters<typeof call>[3]) => call(stack.gatewayUrl, method, path, options);
+const api = (method: string, path: string, options?: Parameters<typeof call>[3]) =>
+  call(stack.gatewayUrl, method, path, options);
 const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 
 beforeAll(async () => {
@@ -32,7 +41,13 @@ describe('POST /api/auth/register', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.success).toBe(true);
     const { user, tokens } = answer.body.data;
-    expect(user).toEqual({ _id: expect.any(String), firstName: 'Ada', lastName: 'Lovelace', email: email.toLowerCase(), createdAt: expect.any(String) });
+    expect(user).toEqual({
+      _id: expect.any(String),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: email.toLowerCase(),
+      createdAt: expect.any(String),
+    });
     expect(new Date(user.createdAt).toISOString()).toBe(user.createdAt);
     expect(tokens).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
 
@@ -41,7 +56,11 @@ describe('POST /api/auth/register', () => {
     const event = await registrations.waitFor((payload) => payload.user._id === user._id);
     expect(event).toEqual({ user });
 
-    const [row] = await sql<{ password_hash: string }>(stack.databaseUrls.auth, 'SELECT password_hash FROM users WHERE id = $1', [user._id]);
+    const [row] = await sql<{ password_hash: string }>(
+      stack.databaseUrls.auth,
+      'SELECT password_hash FROM users WHERE id = $1',
+      [user._id],
+    );
     expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row!.password_hash).not.toContain('analytical');
   });
@@ -56,7 +75,9 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 400 naming every bad field with the spec messages', async () => {
-    const answer = await api('POST', '/api/auth/register', { body: { firstName: '', email: 'not-an-email', password: '123' } });
+    const answer = await api('POST', '/api/auth/register', {
+      body: { firstName: '', email: 'not-an-email', password: '123' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe(ErrorCode.VALIDATION_ERROR);
     expect(answer.body.details).toEqual(
@@ -88,7 +109,11 @@ describe('POST /api/auth/login', () => {
 
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ success: false, error: ErrorMessage.INVALID_CREDENTIALS, code: ErrorCode.INVALID_CREDENTIALS });
+    expect(wrongPassword.body).toEqual({
+      success: false,
+      error: ErrorMessage.INVALID_CREDENTIALS,
+      code: ErrorCode.INVALID_CREDENTIALS,
+    });
     expect(unknownEmail.body).toEqual(wrongPassword.body);
   });
 
@@ -119,7 +144,12 @@ describe('GET /api/auth/me', () => {
   });
 
   it('answers 401 without a token or with a malformed header', async () => {
-    const badHeaders: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.jwt' }];
+    const badHeaders: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer not.a.jwt' },
+    ];
     for (const headers of badHeaders) {
       const answer = await api('GET', '/api/auth/me', { headers });
       expect(answer.status).toBe(401);
@@ -132,10 +162,18 @@ describe('GET /api/auth/me', () => {
     let email: string;
     const sign = async (claims: Record<string, unknown>, privateKeyPem = stack.env.JWT_PRIVATE_KEY) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA' }).sign(await importPKCS8(privateKeyPem, 'EdDSA'));
-    const valid = (now: number) => ({ ...subjectClaims(userId, email), iss: JWT_ISSUER, aud: JWT_AUDIENCE, iat: now, exp: now + 900 });
+    const valid = (now: number) => ({
+      ...subjectClaims(userId, email),
+      iss: JWT_ISSUER,
+      aud: JWT_AUDIENCE,
+      iat: now,
+      exp: now + 900,
+    });
 
     beforeAll(async () => {
-      ({ user: { _id: userId, email } } = await stack.registerUser());
+      ({
+        user: { _id: userId, email },
+      } = await stack.registerUser());
     });
 
     it('accepts a token crafted exactly like ours (so the refusals below are for the defect alone)', async () => {
@@ -145,21 +183,41 @@ describe('GET /api/auth/me', () => {
     });
 
     const cases: [string, () => Promise<string>][] = [
-      ['alg none', async () => new UnsecuredJWT(subjectClaims(userId, email)).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE).setIssuedAt().setExpirationTime('15m').encode()],
-      ['a wrong key', async () => {
-        const foreignKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-        return sign(valid(Math.floor(Date.now() / 1000)), foreignKey);
-      }],
+      [
+        'alg none',
+        async () =>
+          new UnsecuredJWT(subjectClaims(userId, email))
+            .setIssuer(JWT_ISSUER)
+            .setAudience(JWT_AUDIENCE)
+            .setIssuedAt()
+            .setExpirationTime('15m')
+            .encode(),
+      ],
+      [
+        'a wrong key',
+        async () => {
+          const foreignKey = generateKeyPairSync('ed25519')
+            .privateKey.export({ type: 'pkcs8', format: 'pem' })
+            .toString();
+          return sign(valid(Math.floor(Date.now() / 1000)), foreignKey);
+        },
+      ],
       ['a wrong audience', async () => sign({ ...valid(Math.floor(Date.now() / 1000)), aud: 'some-other-api' })],
       ['a wrong issuer', async () => sign({ ...valid(Math.floor(Date.now() / 1000)), iss: 'someone-else' })],
-      ['an expired exp', async () => {
-        const hourAgo = Math.floor(Date.now() / 1000) - 3600;
-        return sign({ ...valid(hourAgo), exp: hourAgo + 900 });
-      }],
-      ['no exp', async () => {
-        const { exp: _omitted, ...claims } = valid(Math.floor(Date.now() / 1000));
-        return sign(claims);
-      }],
+      [
+        'an expired exp',
+        async () => {
+          const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+          return sign({ ...valid(hourAgo), exp: hourAgo + 900 });
+        },
+      ],
+      [
+        'no exp',
+        async () => {
+          const { exp: _omitted, ...claims } = valid(Math.floor(Date.now() / 1000));
+          return sign(claims);
+        },
+      ],
     ];
 
     it.each(cases)('refuses a token with %s', async (_label, craft) => {
@@ -205,7 +263,11 @@ describe('POST /api/auth/refresh', () => {
 
     const reuse = await refresh(stolen);
     expect(reuse.status).toBe(401);
-    expect(reuse.body).toEqual({ success: false, error: ErrorMessage.INVALID_REFRESH_TOKEN, code: ErrorCode.UNAUTHORIZED });
+    expect(reuse.body).toEqual({
+      success: false,
+      error: ErrorMessage.INVALID_REFRESH_TOKEN,
+      code: ErrorCode.UNAUTHORIZED,
+    });
     expect((await refresh(newest)).status).toBe(401);
     expect((await refresh(otherSession.refreshToken)).status).toBe(200);
   });
@@ -220,13 +282,17 @@ describe('POST /api/auth/refresh', () => {
     expect((await refresh('x'.repeat(43))).status).toBe(401);
 
     const expired = await stack.registerUser();
-    await sql(stack.databaseUrls.auth, "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
-      sha256(expired.tokens.refreshToken),
-    ]);
+    await sql(
+      stack.databaseUrls.auth,
+      "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
+      [sha256(expired.tokens.refreshToken)],
+    );
     expect((await refresh(expired.tokens.refreshToken)).status).toBe(401);
 
     const revoked = await stack.registerUser();
-    await sql(stack.databaseUrls.auth, 'UPDATE refresh_tokens SET revoked_at = now() WHERE token_hash = $1', [sha256(revoked.tokens.refreshToken)]);
+    await sql(stack.databaseUrls.auth, 'UPDATE refresh_tokens SET revoked_at = now() WHERE token_hash = $1', [
+      sha256(revoked.tokens.refreshToken),
+    ]);
     const answer = await refresh(revoked.tokens.refreshToken);
     expect(answer.status).toBe(401);
     expect(answer.body.code).toBe(ErrorCode.UNAUTHORIZED);
@@ -236,7 +302,11 @@ describe('POST /api/auth/refresh', () => {
     const live = await stack.registerUser();
     const lapsed = await stack.registerUser();
     const expire = (token: string) =>
-      sql(stack.databaseUrls.auth, "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [sha256(token)]);
+      sql(
+        stack.databaseUrls.auth,
+        "UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
+        [sha256(token)],
+      );
     await expire(lapsed.tokens.refreshToken);
     await sql(
       stack.databaseUrls.auth,
@@ -245,21 +315,30 @@ describe('POST /api/auth/refresh', () => {
       [live.user._id],
     );
     const refreshRows = (user: { tokens: { refreshToken: string } }) =>
-      sql(stack.databaseUrls.auth, 'SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [sha256(user.tokens.refreshToken)]);
+      sql(stack.databaseUrls.auth, 'SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [
+        sha256(user.tokens.refreshToken),
+      ]);
     const resetHashes = async () =>
-      (await sql<{ token_hash: string }>(stack.databaseUrls.auth, "SELECT token_hash FROM password_reset_tokens WHERE token_hash LIKE 'reset-%' ORDER BY 1")).map(
-        (row) => row.token_hash,
-      );
+      (
+        await sql<{ token_hash: string }>(
+          stack.databaseUrls.auth,
+          "SELECT token_hash FROM password_reset_tokens WHERE token_hash LIKE 'reset-%' ORDER BY 1",
+        )
+      ).map((row) => row.token_hash);
 
     await stack.startService('auth', { replica: 2, env: { TOKEN_PURGE_INTERVAL_MS: '200' } });
     try {
-      await eventually(async () => (await refreshRows(lapsed)).length === 0, { what: 'the lapsed refresh token to be purged at boot' });
+      await eventually(async () => (await refreshRows(lapsed)).length === 0, {
+        what: 'the lapsed refresh token to be purged at boot',
+      });
       expect(await resetHashes()).toEqual(['reset-live']);
       expect(await refreshRows(live)).toHaveLength(1);
       // A token that lapses later goes with the next periodic purge.
       const later = await stack.registerUser();
       await expire(later.tokens.refreshToken);
-      await eventually(async () => (await refreshRows(later)).length === 0, { what: 'the later-lapsed token to be purged' });
+      await eventually(async () => (await refreshRows(later)).length === 0, {
+        what: 'the later-lapsed token to be purged',
+      });
     } finally {
       await stack.stopService('auth', { replica: 2 });
     }
@@ -280,13 +359,16 @@ describe('POST /api/auth/logout', () => {
   it('ends the session: its refresh token (and any successor) no longer works; other sessions do', async () => {
     const registered = await stack.registerUser();
     const otherSession = (await login(registered.user.email, registered.password)).body.data.tokens;
-    const rotated = (await api('POST', '/api/auth/refresh', { body: { refreshToken: registered.tokens.refreshToken } })).body.data.tokens;
+    const rotated = (await api('POST', '/api/auth/refresh', { body: { refreshToken: registered.tokens.refreshToken } }))
+      .body.data.tokens;
 
     const answer = await logout({ refreshToken: rotated.refreshToken });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, data: { message: ErrorMessage.LOGGED_OUT } });
     expect((await api('POST', '/api/auth/refresh', { body: { refreshToken: rotated.refreshToken } })).status).toBe(401);
-    expect((await api('POST', '/api/auth/refresh', { body: { refreshToken: otherSession.refreshToken } })).status).toBe(200);
+    expect((await api('POST', '/api/auth/refresh', { body: { refreshToken: otherSession.refreshToken } })).status).toBe(
+      200,
+    );
   });
 
   it('needs no access token and is idempotent (logging out twice or with an unknown token is fine)', async () => {

@@ -1,4 +1,11 @@
-import { ErrorCode, ErrorMessage, NatsSubject, type PasswordResetMailRequest, RESET_TOKEN_TTL_MINUTES, ValidationMessage } from '@kith/contracts';
+import {
+  ErrorCode,
+  ErrorMessage,
+  NatsSubject,
+  type PasswordResetMailRequest,
+  RESET_TOKEN_TTL_MINUTES,
+  ValidationMessage,
+} from '@kith/contracts';
 import { call, type RegisteredUser, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { bearer, EventRecorder, sha256 } from './support.js';
 
@@ -17,7 +24,9 @@ afterAll(async () => {
 
 /** Asks for a reset link and returns the event (with the token) the notifications service would email. */
 async function requestResetToken(user: RegisteredUser['user']): Promise<PasswordResetMailRequest> {
-  const earlier = new Set(resetRequests.received.filter((event) => event.userId === user._id).map((event) => event.token));
+  const earlier = new Set(
+    resetRequests.received.filter((event) => event.userId === user._id).map((event) => event.token),
+  );
   const answer = await api('POST', '/api/auth/forgot-password', { email: user.email });
   expect(answer.status).toBe(200);
   return resetRequests.waitFor((event) => event.userId === user._id && !earlier.has(event.token));
@@ -41,13 +50,23 @@ describe('POST /api/auth/forgot-password', () => {
     const before = Date.now();
     const event = await requestResetToken(user);
 
-    expect(event).toEqual({ userId: user._id, email: user.email, firstName: 'Grace', token: expect.any(String), expiresAt: expect.any(String) });
+    expect(event).toEqual({
+      userId: user._id,
+      email: user.email,
+      firstName: 'Grace',
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     expect(Buffer.from(event.token, 'base64url')).toHaveLength(32);
     const expiresInMinutes = (Date.parse(event.expiresAt) - before) / 60_000;
     expect(expiresInMinutes).toBeGreaterThan(RESET_TOKEN_TTL_MINUTES - 1);
     expect(expiresInMinutes).toBeLessThanOrEqual(RESET_TOKEN_TTL_MINUTES + 1);
 
-    const rows = await sql<{ token_hash: string }>(stack.databaseUrls.auth, 'SELECT token_hash FROM password_reset_tokens WHERE user_id = $1', [user._id]);
+    const rows = await sql<{ token_hash: string }>(
+      stack.databaseUrls.auth,
+      'SELECT token_hash FROM password_reset_tokens WHERE user_id = $1',
+      [user._id],
+    );
     expect(rows).toEqual([{ token_hash: sha256(event.token) }]);
   });
 
@@ -68,7 +87,9 @@ describe('POST /api/auth/forgot-password', () => {
 describe('POST /api/auth/reset-password', () => {
   it('sets the new password, ends every existing session and returns fresh tokens', async () => {
     const registered = await stack.registerUser();
-    const secondSession = (await api('POST', '/api/auth/login', { email: registered.user.email, password: registered.password })).body.data.tokens;
+    const secondSession = (
+      await api('POST', '/api/auth/login', { email: registered.user.email, password: registered.password })
+    ).body.data.tokens;
     const { token } = await requestResetToken(registered.user);
 
     const answer = await resetPassword(token, 'brand-new-password');
@@ -83,12 +104,19 @@ describe('POST /api/auth/reset-password', () => {
     for (const oldRefreshToken of [registered.tokens.refreshToken, secondSession.refreshToken]) {
       expect((await api('POST', '/api/auth/refresh', { refreshToken: oldRefreshToken })).status).toBe(401);
     }
-    expect((await call(stack.gatewayUrl, 'GET', '/api/auth/me', { headers: bearer(fresh.accessToken) })).status).toBe(200);
+    expect((await call(stack.gatewayUrl, 'GET', '/api/auth/me', { headers: bearer(fresh.accessToken) })).status).toBe(
+      200,
+    );
     expect((await api('POST', '/api/auth/refresh', { refreshToken: fresh.refreshToken })).status).toBe(200);
 
-    const oldPassword = await api('POST', '/api/auth/login', { email: registered.user.email, password: registered.password });
+    const oldPassword = await api('POST', '/api/auth/login', {
+      email: registered.user.email,
+      password: registered.password,
+    });
     expect(oldPassword.status).toBe(401);
-    expect((await api('POST', '/api/auth/login', { email: registered.user.email, password: 'brand-new-password' })).status).toBe(200);
+    expect(
+      (await api('POST', '/api/auth/login', { email: registered.user.email, password: 'brand-new-password' })).status,
+    ).toBe(200);
   });
 
   it('works once: the second use of the same token is a 400', async () => {
@@ -98,8 +126,14 @@ describe('POST /api/auth/reset-password', () => {
 
     const again = await resetPassword(token, 'second-new-password');
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ success: false, error: ErrorMessage.INVALID_RESET_TOKEN, code: ErrorCode.INVALID_RESET_TOKEN });
-    expect((await api('POST', '/api/auth/login', { email: user.email, password: 'first-new-password' })).status).toBe(200);
+    expect(again.body).toEqual({
+      success: false,
+      error: ErrorMessage.INVALID_RESET_TOKEN,
+      code: ErrorCode.INVALID_RESET_TOKEN,
+    });
+    expect((await api('POST', '/api/auth/login', { email: user.email, password: 'first-new-password' })).status).toBe(
+      200,
+    );
   });
 
   it('also retires the other reset links of the user once one is used', async () => {
@@ -114,12 +148,18 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses an expired token with a 400 and leaves the password unchanged', async () => {
     const registered = await stack.registerUser();
     const { token } = await requestResetToken(registered.user);
-    await sql(stack.databaseUrls.auth, "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [sha256(token)]);
+    await sql(
+      stack.databaseUrls.auth,
+      "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
+      [sha256(token)],
+    );
 
     const answer = await resetPassword(token, 'too-late-password');
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe(ErrorCode.INVALID_RESET_TOKEN);
-    expect((await api('POST', '/api/auth/login', { email: registered.user.email, password: registered.password })).status).toBe(200);
+    expect(
+      (await api('POST', '/api/auth/login', { email: registered.user.email, password: registered.password })).status,
+    ).toBe(200);
     expect((await api('POST', '/api/auth/refresh', { refreshToken: registered.tokens.refreshToken })).status).toBe(200);
   });
 

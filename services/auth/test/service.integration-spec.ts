@@ -4,13 +4,15 @@ import { AppError, NatsClient } from '@kith/nest-kit';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { call, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 
-
 let stack: TestStack;
 let nats: NatsClient;
 
 beforeAll(async () => {
   stack = await startTestStack({ services: ['auth', 'gateway'], env: { SEED_DEMO: 'true' } });
-  nats = new NatsClient(ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } }), 5000);
+  nats = new NatsClient(
+    ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } }),
+    5000,
+  );
 });
 afterAll(async () => {
   await nats?.onApplicationShutdown();
@@ -49,17 +51,33 @@ describe('schema', () => {
       expect({ table, missing: columns.filter((column) => !actual.includes(column)) }).toEqual({ table, missing: [] });
     }
     expect(expected.get('refresh_tokens')).toEqual(
-      expect.arrayContaining(['user_id', 'family_id', 'token_hash', 'expires_at', 'used_at', 'replaced_by_id', 'revoked_at', 'created_at']),
+      expect.arrayContaining([
+        'user_id',
+        'family_id',
+        'token_hash',
+        'expires_at',
+        'used_at',
+        'replaced_by_id',
+        'revoked_at',
+        'created_at',
+      ]),
     );
   });
 
   it('keeps emails unique and lowercase at the database level', async () => {
     const { user } = await stack.registerUser();
     await expect(
-      sql(stack.databaseUrls.auth, "INSERT INTO users (first_name, last_name, email, password_hash) VALUES ('a', 'b', $1, 'x')", [user.email]),
+      sql(
+        stack.databaseUrls.auth,
+        "INSERT INTO users (first_name, last_name, email, password_hash) VALUES ('a', 'b', $1, 'x')",
+        [user.email],
+      ),
     ).rejects.toThrow(/unique/);
     await expect(
-      sql(stack.databaseUrls.auth, "INSERT INTO users (first_name, last_name, email, password_hash) VALUES ('a', 'b', 'Upper@Example.test', 'x')"),
+      sql(
+        stack.databaseUrls.auth,
+        "INSERT INTO users (first_name, last_name, email, password_hash) VALUES ('a', 'b', 'Upper@Example.test', 'x')",
+      ),
     ).rejects.toThrow(/users_email_lowercase/);
   });
 });
@@ -68,7 +86,9 @@ describe('NATS user lookups', () => {
   it(`${NatsSubject.AUTH_USER_BY_ID} returns the user, or null for an unknown or malformed id`, async () => {
     const { user } = await stack.registerUser();
     await expect(nats.request<User | null>(NatsSubject.AUTH_USER_BY_ID, { userId: user._id })).resolves.toEqual(user);
-    await expect(nats.request(NatsSubject.AUTH_USER_BY_ID, { userId: '7a0c2c3e-0000-4000-8000-000000000000' })).resolves.toBeNull();
+    await expect(
+      nats.request(NatsSubject.AUTH_USER_BY_ID, { userId: '7a0c2c3e-0000-4000-8000-000000000000' }),
+    ).resolves.toBeNull();
     await expect(nats.request(NatsSubject.AUTH_USER_BY_ID, { userId: 'not-a-uuid' })).resolves.toBeNull();
   });
 
@@ -84,24 +104,38 @@ describe('NATS user lookups', () => {
 
   it('refuses a malformed request or too many ids with a validation error naming the field', async () => {
     const tooMany = Array.from({ length: 501 }, (_, index) => `id-${index}`);
-    const error = await nats.request(NatsSubject.AUTH_USERS_BY_IDS, { userIds: tooMany }).catch((caught: unknown) => caught);
+    const error = await nats
+      .request(NatsSubject.AUTH_USERS_BY_IDS, { userIds: tooMany })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: ErrorCode.VALIDATION_ERROR, message: expect.stringContaining('userIds') });
-    await expect(nats.request(NatsSubject.AUTH_USER_BY_ID, {})).rejects.toMatchObject({ code: ErrorCode.VALIDATION_ERROR });
+    await expect(nats.request(NatsSubject.AUTH_USER_BY_ID, {})).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_ERROR,
+    });
   });
 });
 
 describe('demo account', () => {
-  const loginAsDemo = () => call(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
+  const loginAsDemo = () =>
+    call(stack.gatewayUrl, 'POST', '/api/auth/login', {
+      body: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    });
 
   it('is seeded at start with its fixed id and logs in with the published password', async () => {
     const answer = await loginAsDemo();
     expect(answer.status).toBe(200);
-    expect(answer.body.data.user).toMatchObject({ _id: DEMO_USER_ID, email: DEMO_ACCOUNT.email, firstName: DEMO_ACCOUNT.firstName, lastName: DEMO_ACCOUNT.lastName });
+    expect(answer.body.data.user).toMatchObject({
+      _id: DEMO_USER_ID,
+      email: DEMO_ACCOUNT.email,
+      firstName: DEMO_ACCOUNT.firstName,
+      lastName: DEMO_ACCOUNT.lastName,
+    });
   });
 
   it('is re-seeded idempotently on restart: one account, same id, and the demo password works again after a change', async () => {
-    await sql(stack.databaseUrls.auth, "UPDATE users SET password_hash = 'changed-by-a-visitor' WHERE id = $1", [DEMO_USER_ID]);
+    await sql(stack.databaseUrls.auth, "UPDATE users SET password_hash = 'changed-by-a-visitor' WHERE id = $1", [
+      DEMO_USER_ID,
+    ]);
     expect((await loginAsDemo()).status).toBe(401);
 
     await stack.stopService('auth');

@@ -56,7 +56,13 @@ describe('contacts CRUD', () => {
 
     const updated = await api.put(`/contacts/${contact._id}`, { notes: 'COBOL', lastContactDate: daysAgo(3) });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ firstName: 'Grace', email: 'grace@example.com', notes: 'COBOL', daysSinceLastContact: 3, isOverdue: false });
+    expect(updated.body.data).toMatchObject({
+      firstName: 'Grace',
+      email: 'grace@example.com',
+      notes: 'COBOL',
+      daysSinceLastContact: 3,
+      isOverdue: false,
+    });
     expect(Date.parse(updated.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(contact.updatedAt));
 
     const cleared = await api.put(`/contacts/${contact._id}`, { email: '', notes: null });
@@ -69,7 +75,12 @@ describe('contacts CRUD', () => {
   });
 
   it('assigns a list on create and shows its summary and interval', async () => {
-    const list = await createList(api, { name: 'Book club', reminderDays: 21, color: '#10b981', description: 'Monthly' });
+    const list = await createList(api, {
+      name: 'Book club',
+      reminderDays: 21,
+      color: '#10b981',
+      description: 'Monthly',
+    });
     const contact = await createContact(api, { listId: list._id, lastContactDate: daysAgo(1) });
     expect(contact).toMatchObject({
       listId: list._id,
@@ -84,7 +95,11 @@ describe('contacts CRUD', () => {
     expect(malformed.status).toBe(404);
     expect(malformed.body).toEqual({ success: false, error: 'Contact not found', code: 'NOT_FOUND' });
     expect((await api.put('/contacts/not-an-id', { notes: 'x' })).status).toBe(404);
-    const badList = await api.post('/contacts', { firstName: 'A', lastName: 'B', listId: '00000000-0000-4000-8000-000000000000' });
+    const badList = await api.post('/contacts', {
+      firstName: 'A',
+      lastName: 'B',
+      listId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(badList.status).toBe(404);
     expect(badList.body.error).toBe('List not found');
   });
@@ -109,7 +124,9 @@ describe('contact validation (400 naming the field, spec messages)', () => {
     expect(fieldErrors(await api.post('/contacts', { firstName: 'A', lastName: 'B', customReminderDays: 0 }))).toEqual({
       customReminderDays: 'Must be at least 1 day',
     });
-    expect(fieldErrors(await api.post('/contacts', { firstName: 'A', lastName: 'B', customReminderDays: 366 }))).toEqual({
+    expect(
+      fieldErrors(await api.post('/contacts', { firstName: 'A', lastName: 'B', customReminderDays: 366 })),
+    ).toEqual({
       customReminderDays: 'Must be less than 365 days',
     });
     expect((await api.post('/contacts', { firstName: 'A', lastName: 'B', customReminderDays: 365 })).status).toBe(201);
@@ -117,8 +134,14 @@ describe('contact validation (400 naming the field, spec messages)', () => {
 
   it('refuses a bad email and a last contact in the future', async () => {
     const contact = await createContact(api);
-    expect(fieldErrors(await api.put(`/contacts/${contact._id}`, { email: 'not an email' }))).toEqual({ email: 'Invalid email address' });
-    expect(fieldErrors(await api.put(`/contacts/${contact._id}`, { lastContactDate: new Date(Date.now() + 2 * DAY_MS).toISOString() }))).toEqual({
+    expect(fieldErrors(await api.put(`/contacts/${contact._id}`, { email: 'not an email' }))).toEqual({
+      email: 'Invalid email address',
+    });
+    expect(
+      fieldErrors(
+        await api.put(`/contacts/${contact._id}`, { lastContactDate: new Date(Date.now() + 2 * DAY_MS).toISOString() }),
+      ),
+    ).toEqual({
       lastContactDate: 'Date cannot be in the future',
     });
   });
@@ -126,8 +149,12 @@ describe('contact validation (400 naming the field, spec messages)', () => {
   it('validates the list query', async () => {
     expect(fieldErrors(await api.get('/contacts?limit=0'))).toEqual({ limit: 'limit must be between 1 and 1000' });
     expect(fieldErrors(await api.get('/contacts?limit=1001'))).toEqual({ limit: 'limit must be between 1 and 1000' });
-    expect(fieldErrors(await api.get('/contacts?sortBy=age'))).toEqual({ sortBy: 'sortBy must be one of name, updated, created, lastContact' });
-    expect(fieldErrors(await api.get('/contacts?sortOrder=up'))).toEqual({ sortOrder: 'sortOrder must be asc or desc' });
+    expect(fieldErrors(await api.get('/contacts?sortBy=age'))).toEqual({
+      sortBy: 'sortBy must be one of name, updated, created, lastContact',
+    });
+    expect(fieldErrors(await api.get('/contacts?sortOrder=up'))).toEqual({
+      sortOrder: 'sortOrder must be asc or desc',
+    });
     expect(fieldErrors(await api.get('/contacts?filter=late'))).toHaveProperty('filter');
     expect((await api.get('/contacts?limit=1000')).status).toBe(200);
   });
@@ -143,8 +170,20 @@ describe('contacts page: paging, search, filters and sorts', () => {
     family = await createList(pager, { name: 'Family', reminderDays: 30 });
     const people = [
       { firstName: 'Zoe', lastName: 'Adams', email: 'zoe@work.example', lastContactDate: daysAgo(2) },
-      { firstName: 'adam', lastName: 'Young', phoneNumber: '+1 555 0100', lastContactDate: daysAgo(40), listId: family._id },
-      { firstName: 'Mia', lastName: 'Wong', notes: 'Loves 100% dark chocolate', lastContactDate: daysAgo(10), listId: family._id },
+      {
+        firstName: 'adam',
+        lastName: 'Young',
+        phoneNumber: '+1 555 0100',
+        lastContactDate: daysAgo(40),
+        listId: family._id,
+      },
+      {
+        firstName: 'Mia',
+        lastName: 'Wong',
+        notes: 'Loves 100% dark chocolate',
+        lastContactDate: daysAgo(10),
+        listId: family._id,
+      },
       { firstName: 'Bob', lastName: 'Stone' },
       { firstName: 'Carl', lastName: 'Adamson', email: 'carl@example.com', lastContactDate: daysAgo(200) },
     ];
@@ -174,28 +213,55 @@ describe('contacts page: paging, search, filters and sorts', () => {
     const first = await createContact(counter, { firstName: 'One', lastName: 'Counted' });
     await createContact(counter, { firstName: 'Two', lastName: 'Counted' });
     const imported = await counter.post('/contacts/import/confirm', {
-      contacts: [{ firstName: 'Three', lastName: 'Imported' }, { firstName: 'Four', lastName: 'Imported' }],
+      contacts: [
+        { firstName: 'Three', lastName: 'Imported' },
+        { firstName: 'Four', lastName: 'Imported' },
+      ],
     });
     expect(imported.body.data.imported).toBe(2);
     expect(await total()).toBe(4);
     expect((await counter.delete(`/contacts/${first._id}`)).status).toBe(200);
     expect(await total()).toBe(3);
-    expect((await counter.get('/contacts?limit=1&page=9')).body.data).toMatchObject({ items: [], totalItems: 3, totalPages: 3 });
+    expect((await counter.get('/contacts?limit=1&page=9')).body.data).toMatchObject({
+      items: [],
+      totalItems: 3,
+      totalPages: 3,
+    });
     // The other users' pages are untouched.
     expect((await pager.get('/contacts?limit=1')).body.data.totalItems).toBe(5);
   });
 
   it('sorts by name case-insensitively, both ways', async () => {
-    expect(fullNames(await pager.get('/contacts'))).toEqual(['adam Young', 'Bob Stone', 'Carl Adamson', 'Mia Wong', 'Zoe Adams']);
-    expect(fullNames(await pager.get('/contacts?sortBy=name&sortOrder=desc'))).toEqual(['Zoe Adams', 'Mia Wong', 'Carl Adamson', 'Bob Stone', 'adam Young']);
+    expect(fullNames(await pager.get('/contacts'))).toEqual([
+      'adam Young',
+      'Bob Stone',
+      'Carl Adamson',
+      'Mia Wong',
+      'Zoe Adams',
+    ]);
+    expect(fullNames(await pager.get('/contacts?sortBy=name&sortOrder=desc'))).toEqual([
+      'Zoe Adams',
+      'Mia Wong',
+      'Carl Adamson',
+      'Bob Stone',
+      'adam Young',
+    ]);
   });
 
   it('sorts by last contact with never-contacted as the longest ago', async () => {
     expect(fullNames(await pager.get('/contacts?sortBy=lastContact&sortOrder=asc'))).toEqual([
-      'Bob Stone', 'Carl Adamson', 'adam Young', 'Mia Wong', 'Zoe Adams',
+      'Bob Stone',
+      'Carl Adamson',
+      'adam Young',
+      'Mia Wong',
+      'Zoe Adams',
     ]);
     expect(fullNames(await pager.get('/contacts?sortBy=lastContact&sortOrder=desc'))).toEqual([
-      'Zoe Adams', 'Mia Wong', 'adam Young', 'Carl Adamson', 'Bob Stone',
+      'Zoe Adams',
+      'Mia Wong',
+      'adam Young',
+      'Carl Adamson',
+      'Bob Stone',
     ]);
   });
 
@@ -232,7 +298,12 @@ describe('contacts page: paging, search, filters and sorts', () => {
     const overdue = await pager.get('/contacts/overdue?limit=10');
     expect(overdue.status).toBe(200);
     expect(overdue.body.data.totalItems).toBe(3);
-    expect(overdue.body.data.items.map((contact: { firstName: string; daysOverdue: number | null }) => [contact.firstName, contact.daysOverdue])).toEqual([
+    expect(
+      overdue.body.data.items.map((contact: { firstName: string; daysOverdue: number | null }) => [
+        contact.firstName,
+        contact.daysOverdue,
+      ]),
+    ).toEqual([
       ['Bob', null],
       ['Carl', 110],
       ['adam', 10],
@@ -249,7 +320,12 @@ describe('interactions', () => {
     expect(contact.isOverdue).toBe(true);
     const logged = await api.post(`/contacts/${contact._id}/log-contact`, { type: 'IN_PERSON', notes: '  Lunch  ' });
     expect(logged.status).toBe(201);
-    expect(logged.body.data.communication).toMatchObject({ contactId: contact._id, type: 'IN_PERSON', notes: 'Lunch', duration: null });
+    expect(logged.body.data.communication).toMatchObject({
+      contactId: contact._id,
+      type: 'IN_PERSON',
+      notes: 'Lunch',
+      duration: null,
+    });
     expect(logged.body.data.contact).toMatchObject({ isOverdue: false, daysSinceLastContact: 0 });
     expect(logged.body.data.contact.lastContactDate).toBe(logged.body.data.communication.timestamp);
 
@@ -266,13 +342,21 @@ describe('interactions', () => {
     const contact = await createContact(api);
     const answer = await api.post(`/contacts/${contact._id}/log-contact`, { type: 'CARRIER_PIGEON' });
     expect(answer.status).toBe(400);
-    expect(answer.body.details).toEqual([{ field: 'type', message: 'type must be one of PHONE_CALL, TEXT, EMAIL, IN_PERSON, OTHER' }]);
+    expect(answer.body.details).toEqual([
+      { field: 'type', message: 'type must be one of PHONE_CALL, TEXT, EMAIL, IN_PERSON, OTHER' },
+    ]);
   });
 
   it('POST /communications/log records a past interaction and never moves lastContactDate backward', async () => {
     const recent = daysAgo(2);
     const contact = await createContact(api, { lastContactDate: recent });
-    const older = await api.post('/communications/log', { contactId: contact._id, type: 'EMAIL', timestamp: daysAgo(20), notes: 'Old thread', duration: 15 });
+    const older = await api.post('/communications/log', {
+      contactId: contact._id,
+      type: 'EMAIL',
+      timestamp: daysAgo(20),
+      notes: 'Old thread',
+      duration: 15,
+    });
     expect(older.status).toBe(201);
     expect(older.body.data.communication).toMatchObject({ type: 'EMAIL', notes: 'Old thread', duration: 15 });
     expect(older.body.data.contact.lastContactDate).toBe(recent);
@@ -284,14 +368,30 @@ describe('interactions', () => {
 
   it('POST /communications/log validates its body', async () => {
     const contact = await createContact(api);
-    const future = await api.post('/communications/log', { contactId: contact._id, type: 'TEXT', timestamp: new Date(Date.now() + DAY_MS).toISOString() });
+    const future = await api.post('/communications/log', {
+      contactId: contact._id,
+      type: 'TEXT',
+      timestamp: new Date(Date.now() + DAY_MS).toISOString(),
+    });
     expect(future.status).toBe(400);
     expect(future.body.details).toEqual([{ field: 'timestamp', message: 'Date cannot be in the future' }]);
     const missing = await api.post('/communications/log', { type: 'TEXT', timestamp: daysAgo(1) });
     expect(missing.body.details).toEqual([{ field: 'contactId', message: 'contactId is required' }]);
-    const badDate = await api.post('/communications/log', { contactId: contact._id, type: 'TEXT', timestamp: 'yesterday' });
+    const badDate = await api.post('/communications/log', {
+      contactId: contact._id,
+      type: 'TEXT',
+      timestamp: 'yesterday',
+    });
     expect(badDate.body.details[0]).toEqual({ field: 'timestamp', message: 'Must be a valid ISO 8601 date' });
-    expect((await api.post('/communications/log', { contactId: '00000000-0000-4000-8000-000000000000', type: 'TEXT', timestamp: daysAgo(1) })).status).toBe(404);
+    expect(
+      (
+        await api.post('/communications/log', {
+          contactId: '00000000-0000-4000-8000-000000000000',
+          type: 'TEXT',
+          timestamp: daysAgo(1),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('mark-contacted sets the last contact to now', async () => {
@@ -306,9 +406,15 @@ describe('interactions', () => {
   it('schedules a reminder for today or later, never before today', async () => {
     const contact = await createContact(api);
     const today = new Date().toISOString().slice(0, 10);
-    const answer = await api.post(`/contacts/${contact._id}/schedule-reminder`, { reminderDate: today, notes: 'Ask about the move' });
+    const answer = await api.post(`/contacts/${contact._id}/schedule-reminder`, {
+      reminderDate: today,
+      notes: 'Ask about the move',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.data.contact).toMatchObject({ reminderDate: `${today}T00:00:00.000Z`, reminderNotes: 'Ask about the move' });
+    expect(answer.body.data.contact).toMatchObject({
+      reminderDate: `${today}T00:00:00.000Z`,
+      reminderNotes: 'Ask about the move',
+    });
 
     const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
     const past = await api.post(`/contacts/${contact._id}/schedule-reminder`, { reminderDate: yesterday });

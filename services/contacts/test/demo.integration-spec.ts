@@ -17,7 +17,9 @@ async function demoGet(path: string) {
     body: JSON.stringify({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
   });
   const { data } = (await login.json()) as { data: { tokens: { accessToken: string } } };
-  const response = await fetch(`${stack.gatewayUrl}/api${path}`, { headers: { authorization: `Bearer ${data.tokens.accessToken}` } });
+  const response = await fetch(`${stack.gatewayUrl}/api${path}`, {
+    headers: { authorization: `Bearer ${data.tokens.accessToken}` },
+  });
   return ((await response.json()) as { data: any }).data;
 }
 
@@ -33,7 +35,10 @@ describe('demo data', () => {
     const contacts = await demoGet('/contacts?limit=100');
     expect(contacts.totalItems).toBe(15);
     const overdue = contacts.items.filter((contact: { isOverdue: boolean }) => contact.isOverdue);
-    const recent = contacts.items.filter((contact: { daysSinceLastContact: number | null }) => contact.daysSinceLastContact != null && contact.daysSinceLastContact <= 7);
+    const recent = contacts.items.filter(
+      (contact: { daysSinceLastContact: number | null }) =>
+        contact.daysSinceLastContact != null && contact.daysSinceLastContact <= 7,
+    );
     expect(overdue.length).toBeGreaterThanOrEqual(3);
     expect(recent.length).toBeGreaterThanOrEqual(2);
     const maya = contacts.items.find((contact: { firstName: string }) => contact.firstName === 'Maya');

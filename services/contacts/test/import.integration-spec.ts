@@ -17,10 +17,21 @@ afterAll(async () => {
 });
 
 const freshApi = async (): Promise<Api> => apiFor(stack, await stack.registerUser());
-const parse = (api: Api, content: Buffer | string, name = 'contacts.vcf') => api.upload('/contacts/import/parse', [{ field: 'vcfFile', name, content }]);
-type Row = { firstName: string; lastName: string; email: string | null; phoneNumber: string | null; isValid: boolean; isDuplicate: boolean; reason?: string };
+const parse = (api: Api, content: Buffer | string, name = 'contacts.vcf') =>
+  api.upload('/contacts/import/parse', [{ field: 'vcfFile', name, content }]);
+type Row = {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  isValid: boolean;
+  isDuplicate: boolean;
+  reason?: string;
+};
 const selectable = (rows: Row[]) =>
-  rows.filter((row) => row.isValid && !row.isDuplicate).map(({ firstName, lastName, email, phoneNumber }) => ({ firstName, lastName, email, phoneNumber }));
+  rows
+    .filter((row) => row.isValid && !row.isDuplicate)
+    .map(({ firstName, lastName, email, phoneNumber }) => ({ firstName, lastName, email, phoneNumber }));
 
 describe('vCard import', () => {
   it('parses a file into the contract shape, flags invalid and duplicate cards, and stores nothing', async () => {
@@ -28,8 +39,23 @@ describe('vCard import', () => {
     const answer = await parse(api, household);
     expect(answer.status).toBe(200);
     const result = answer.body.data;
-    expect(result).toMatchObject({ totalParsed: 5, validContacts: 4, duplicatesFound: 1, invalidContacts: 1, errors: [] });
-    expect(result.contacts.map((row: Row) => [row.firstName, row.lastName, row.email, row.phoneNumber, row.isValid, row.isDuplicate])).toEqual([
+    expect(result).toMatchObject({
+      totalParsed: 5,
+      validContacts: 4,
+      duplicatesFound: 1,
+      invalidContacts: 1,
+      errors: [],
+    });
+    expect(
+      result.contacts.map((row: Row) => [
+        row.firstName,
+        row.lastName,
+        row.email,
+        row.phoneNumber,
+        row.isValid,
+        row.isDuplicate,
+      ]),
+    ).toEqual([
       ['Astrid', 'Lindqvist', 'astrid@example.se', '+46 70 123 45 67', true, false],
       ['Kwame', 'Mensah', null, '+233 20 555 0101', true, false],
       ['Haruki', 'Ito', null, null, true, false],
@@ -50,8 +76,17 @@ describe('vCard import', () => {
 
     const stored = (await api.get('/contacts?sortBy=name')).body.data;
     expect(stored.totalItems).toBe(3);
-    expect(stored.items.map((contact: { firstName: string }) => contact.firstName)).toEqual(['Astrid', 'Haruki', 'Kwame']);
-    expect(stored.items[0]).toMatchObject({ email: 'astrid@example.se', isOverdue: true, lastContactDate: null, listId: null });
+    expect(stored.items.map((contact: { firstName: string }) => contact.firstName)).toEqual([
+      'Astrid',
+      'Haruki',
+      'Kwame',
+    ]);
+    expect(stored.items[0]).toMatchObject({
+      email: 'astrid@example.se',
+      isOverdue: true,
+      lastContactDate: null,
+      listId: null,
+    });
 
     const again = (await parse(api, household)).body.data;
     expect(again.contacts.filter((row: Row) => row.isValid).every((row: Row) => row.isDuplicate)).toBe(true);
@@ -69,7 +104,13 @@ describe('vCard import', () => {
     await createContact(api, { firstName: 'haruki', lastName: 'ito' });
     const result = (await parse(api, android)).body.data;
     expect(result.contacts).toEqual([
-      expect.objectContaining({ firstName: 'Jürgen', lastName: 'Müller', phoneNumber: '+49 151 5550 1234', isValid: true, isDuplicate: false }),
+      expect.objectContaining({
+        firstName: 'Jürgen',
+        lastName: 'Müller',
+        phoneNumber: '+49 151 5550 1234',
+        isValid: true,
+        isDuplicate: false,
+      }),
       expect.objectContaining({ firstName: 'Haruki', lastName: 'Ito', isValid: true, isDuplicate: true }),
     ]);
   });
@@ -89,21 +130,34 @@ describe('vCard import', () => {
     expect(answer.body.data).toEqual({ imported: 2, skipped: 3 });
   });
 
-  it('attaches imported contacts to one of the caller\'s lists', async () => {
+  it("attaches imported contacts to one of the caller's lists", async () => {
     const api = await freshApi();
     const list = await createList(api, { name: 'Imported', reminderDays: 60 });
-    const answer = await api.post('/contacts/import/confirm', { listId: list._id, contacts: [{ firstName: 'In', lastName: 'List' }] });
+    const answer = await api.post('/contacts/import/confirm', {
+      listId: list._id,
+      contacts: [{ firstName: 'In', lastName: 'List' }],
+    });
     expect(answer.body.data).toEqual({ imported: 1, skipped: 0 });
     expect((await api.get(`/lists/${list._id}`)).body.data).toMatchObject({ contactCount: 1, overdueCount: 1 });
-    const unknown = await api.post('/contacts/import/confirm', { listId: '00000000-0000-4000-8000-000000000000', contacts: [{ firstName: 'X', lastName: 'Y' }] });
+    const unknown = await api.post('/contacts/import/confirm', {
+      listId: '00000000-0000-4000-8000-000000000000',
+      contacts: [{ firstName: 'X', lastName: 'Y' }],
+    });
     expect(unknown.status).toBe(404);
     expect((await api.get('/contacts')).body.data.totalItems).toBe(1);
   });
 
   it('stores each person once when two confirms of the same rows race', async () => {
     const api = await freshApi();
-    const contacts = Array.from({ length: 50 }, (_, n) => ({ firstName: `Racer${n}`, lastName: 'Twin', email: `racer${n}@example.com` }));
-    const answers = await Promise.all([api.post('/contacts/import/confirm', { contacts }), api.post('/contacts/import/confirm', { contacts })]);
+    const contacts = Array.from({ length: 50 }, (_, n) => ({
+      firstName: `Racer${n}`,
+      lastName: 'Twin',
+      email: `racer${n}@example.com`,
+    }));
+    const answers = await Promise.all([
+      api.post('/contacts/import/confirm', { contacts }),
+      api.post('/contacts/import/confirm', { contacts }),
+    ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(answers.map((answer) => answer.body.data.imported).sort()).toEqual([0, 50]);
     expect((await api.get('/contacts')).body.data.totalItems).toBe(50);
@@ -113,11 +167,19 @@ describe('vCard import', () => {
     const api = await freshApi();
     const empty = await api.post('/contacts/import/confirm', { contacts: [] });
     expect(empty.status).toBe(400);
-    expect(empty.body.details).toEqual([{ field: 'contacts', message: 'Please select at least one contact to import' }]);
-    const nameless = await api.post('/contacts/import/confirm', { contacts: [{ firstName: ' ', lastName: '', email: 'x@example.test' }] });
+    expect(empty.body.details).toEqual([
+      { field: 'contacts', message: 'Please select at least one contact to import' },
+    ]);
+    const nameless = await api.post('/contacts/import/confirm', {
+      contacts: [{ firstName: ' ', lastName: '', email: 'x@example.test' }],
+    });
     expect(nameless.status).toBe(400);
-    expect(nameless.body.details).toEqual([{ field: 'contacts.0.firstName', message: 'A first or a last name is required' }]);
-    const familyNameOnly = await api.post('/contacts/import/confirm', { contacts: [{ firstName: '', lastName: 'Tanaka' }] });
+    expect(nameless.body.details).toEqual([
+      { field: 'contacts.0.firstName', message: 'A first or a last name is required' },
+    ]);
+    const familyNameOnly = await api.post('/contacts/import/confirm', {
+      contacts: [{ firstName: '', lastName: 'Tanaka' }],
+    });
     expect(familyNameOnly.status).toBe(200);
     expect(familyNameOnly.body.data).toEqual({ imported: 1, skipped: 0 });
   });
@@ -127,14 +189,22 @@ describe('vCard import', () => {
     const tooBig = Buffer.alloc(IMPORT_MAX_FILE_BYTES + 1, 'A');
     const answer = await parse(api, tooBig);
     expect(answer.status).toBe(413);
-    expect(answer.body).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', error: `File is larger than ${IMPORT_MAX_FILE_BYTES} bytes` });
+    expect(answer.body).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      error: `File is larger than ${IMPORT_MAX_FILE_BYTES} bytes`,
+    });
   });
 
   it('refuses other file types with 415', async () => {
     const api = await freshApi();
     const answer = await parse(api, household, 'contacts.csv');
     expect(answer.status).toBe(415);
-    expect(answer.body).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', error: 'File type must be .vcf or .vcard' });
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      error: 'File type must be .vcf or .vcard',
+    });
     expect((await parse(api, household, 'CONTACTS.VCARD')).status).toBe(200);
   });
 
@@ -145,7 +215,9 @@ describe('vCard import', () => {
       { field: 'vcfFile', name: 'b.vcf', content: household },
     ]);
     expect(two.status).toBe(400);
-    const wrongField = await api.upload('/contacts/import/parse', [{ field: 'file', name: 'a.vcf', content: household }]);
+    const wrongField = await api.upload('/contacts/import/parse', [
+      { field: 'file', name: 'a.vcf', content: household },
+    ]);
     expect(wrongField.status).toBe(400);
     const none = await api.upload('/contacts/import/parse', []);
     expect(none.status).toBe(400);

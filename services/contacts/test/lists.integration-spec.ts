@@ -36,9 +36,15 @@ describe('lists', () => {
   it('validates name, interval and colour with the spec messages', async () => {
     expect(fieldErrors(await api.post('/lists', { name: '' }))).toEqual({ name: 'List name is required' });
     expect(fieldErrors(await api.post('/lists', {}))).toEqual({ name: 'List name is required' });
-    expect(fieldErrors(await api.post('/lists', { name: 'A', reminderDays: 0 }))).toEqual({ reminderDays: 'Must be at least 1 day' });
-    expect(fieldErrors(await api.post('/lists', { name: 'A', reminderDays: 366 }))).toEqual({ reminderDays: 'Must be less than 365 days' });
-    expect(fieldErrors(await api.post('/lists', { name: 'A', color: 'red' }))).toEqual({ color: 'Color must be a hex colour like #3B82F6' });
+    expect(fieldErrors(await api.post('/lists', { name: 'A', reminderDays: 0 }))).toEqual({
+      reminderDays: 'Must be at least 1 day',
+    });
+    expect(fieldErrors(await api.post('/lists', { name: 'A', reminderDays: 366 }))).toEqual({
+      reminderDays: 'Must be less than 365 days',
+    });
+    expect(fieldErrors(await api.post('/lists', { name: 'A', color: 'red' }))).toEqual({
+      color: 'Color must be a hex colour like #3B82F6',
+    });
     const list = await createList(api, { name: 'Valid' });
     expect(fieldErrors(await api.put(`/lists/${list._id}`, { name: ' ' }))).toEqual({ name: 'List name is required' });
   });
@@ -47,8 +53,18 @@ describe('lists', () => {
     const counted = apiFor(stack, await stack.registerUser());
     const climbing = await createList(counted, { name: 'climbing', reminderDays: 7, color: '#ef4444' });
     const art = await createList(counted, { name: 'Art', reminderDays: 60 });
-    const late = await createContact(counted, { firstName: 'Late', lastName: 'One', listId: climbing._id, lastContactDate: daysAgo(8) });
-    const fresh = await createContact(counted, { firstName: 'Fresh', lastName: 'One', listId: climbing._id, lastContactDate: daysAgo(1) });
+    const late = await createContact(counted, {
+      firstName: 'Late',
+      lastName: 'One',
+      listId: climbing._id,
+      lastContactDate: daysAgo(8),
+    });
+    const fresh = await createContact(counted, {
+      firstName: 'Fresh',
+      lastName: 'One',
+      listId: climbing._id,
+      lastContactDate: daysAgo(1),
+    });
     const never = await createContact(counted, { firstName: 'Never', lastName: 'Seen', listId: climbing._id });
     await createContact(counted, { firstName: 'No', lastName: 'List' });
 
@@ -61,18 +77,30 @@ describe('lists', () => {
     expect((await counted.get(`/lists/${climbing._id}`)).body.data).toEqual(climbingList);
   });
 
-  it('updates a list and recomputes its members\' overdue state when the interval changes', async () => {
+  it("updates a list and recomputes its members' overdue state when the interval changes", async () => {
     const list = await createList(api, { name: 'Cousins', reminderDays: 30 });
     const member = await createContact(api, { listId: list._id, lastContactDate: daysAgo(40) });
     const custom = await createContact(api, { listId: list._id, lastContactDate: daysAgo(40), customReminderDays: 10 });
     expect(member.isOverdue).toBe(true);
 
-    const updated = await api.put(`/lists/${list._id}`, { reminderDays: 60, color: '#10b981', description: 'Both sides' });
+    const updated = await api.put(`/lists/${list._id}`, {
+      reminderDays: 60,
+      color: '#10b981',
+      description: 'Both sides',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ reminderDays: 60, color: '#10b981', description: 'Both sides', name: 'Cousins', overdueCount: 1 });
+    expect(updated.body.data).toMatchObject({
+      reminderDays: 60,
+      color: '#10b981',
+      description: 'Both sides',
+      name: 'Cousins',
+      overdueCount: 1,
+    });
     expect((await api.get(`/contacts/${member._id}`)).body.data).toMatchObject({ reminderDays: 60, isOverdue: false });
     expect((await api.get(`/contacts/${custom._id}`)).body.data).toMatchObject({ reminderDays: 10, isOverdue: true });
-    expect((await api.get('/contacts/overdue?limit=1000')).body.data.items.map((contact: { _id: string }) => contact._id)).not.toContain(member._id);
+    expect(
+      (await api.get('/contacts/overdue?limit=1000')).body.data.items.map((contact: { _id: string }) => contact._id),
+    ).not.toContain(member._id);
   });
 
   it('deleting a list keeps its contacts, without a list and on the default interval', async () => {
@@ -115,12 +143,18 @@ describe('lists', () => {
     const contact = await createContact(api, { listId: weekly._id, lastContactDate: daysAgo(20) });
     expect(contact.isOverdue).toBe(true);
     const moved = await api.put(`/contacts/${contact._id}`, { listId: yearly._id });
-    expect(moved.body.data).toMatchObject({ listId: yearly._id, list: { name: 'Yearly' }, reminderDays: 365, isOverdue: false });
+    expect(moved.body.data).toMatchObject({
+      listId: yearly._id,
+      list: { name: 'Yearly' },
+      reminderDays: 365,
+      isOverdue: false,
+    });
   });
 
   it('GET /lists/:id/contacts pages, searches and sorts like /contacts', async () => {
     const list = await createList(api, { name: 'Choir', reminderDays: 30 });
-    for (const firstName of ['Cleo', 'Abe', 'Bea']) await createContact(api, { firstName, lastName: 'Singer', listId: list._id });
+    for (const firstName of ['Cleo', 'Abe', 'Bea'])
+      await createContact(api, { firstName, lastName: 'Singer', listId: list._id });
     await createContact(api, { firstName: 'Outside', lastName: 'Singer' });
 
     const page = await api.get(`/lists/${list._id}/contacts?limit=2&sortOrder=desc`);

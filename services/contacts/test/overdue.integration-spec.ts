@@ -1,4 +1,11 @@
-import { effectiveReminderDays, NatsSubject, type OverdueDigestResponse, type OverdueForUserResponse, overdueAt, type UpcomingForUserResponse } from '@kith/contracts';
+import {
+  effectiveReminderDays,
+  NatsSubject,
+  type OverdueDigestResponse,
+  type OverdueForUserResponse,
+  overdueAt,
+  type UpcomingForUserResponse,
+} from '@kith/contracts';
 import { NatsClient } from '@kith/nest-kit';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import pg from 'pg';
@@ -15,7 +22,10 @@ beforeAll(async () => {
   api = apiFor(stack, await stack.registerUser());
   db = new pg.Client({ connectionString: stack.databaseUrls.contacts });
   await db.connect();
-  nats = new NatsClient(ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } }), 5000);
+  nats = new NatsClient(
+    ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } }),
+    5000,
+  );
 }, 120_000);
 afterAll(async () => {
   await nats?.onApplicationShutdown();
@@ -48,17 +58,29 @@ describe('the overdue rule (spec §4) at its edges', () => {
 
   it('counts a never-contacted contact as overdue, until it is contacted', async () => {
     const contact = await createContact(api);
-    expect(contact).toMatchObject({ isOverdue: true, lastContactDate: null, daysSinceLastContact: null, daysOverdue: null });
+    expect(contact).toMatchObject({
+      isOverdue: true,
+      lastContactDate: null,
+      daysSinceLastContact: null,
+      daysOverdue: null,
+    });
     const { body } = await api.patch(`/contacts/${contact._id}/mark-contacted`);
     expect(body.data.contact.isOverdue).toBe(false);
   });
 
   it('moves the edge with PUT: N days ago is due, N+1 is overdue', async () => {
     const contact = await createContact(api, { customReminderDays: 14 });
-    expect((await api.put(`/contacts/${contact._id}`, { lastContactDate: daysAgo(14) })).body.data.isOverdue).toBe(false);
-    expect((await api.put(`/contacts/${contact._id}`, { lastContactDate: daysAgo(15) })).body.data.isOverdue).toBe(true);
+    expect((await api.put(`/contacts/${contact._id}`, { lastContactDate: daysAgo(14) })).body.data.isOverdue).toBe(
+      false,
+    );
+    expect((await api.put(`/contacts/${contact._id}`, { lastContactDate: daysAgo(15) })).body.data.isOverdue).toBe(
+      true,
+    );
     expect((await api.put(`/contacts/${contact._id}`, { customReminderDays: 15 })).body.data.isOverdue).toBe(false);
-    expect((await api.put(`/contacts/${contact._id}`, { customReminderDays: null })).body.data).toMatchObject({ reminderDays: 90, isOverdue: false });
+    expect((await api.put(`/contacts/${contact._id}`, { customReminderDays: null })).body.data).toMatchObject({
+      reminderDays: 90,
+      isOverdue: false,
+    });
   });
 
   it('keeps the stored due date equal to the contracts rule after every kind of change', async () => {
@@ -77,21 +99,31 @@ describe('the overdue rule (spec §4) at its edges', () => {
     );
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      expect(row.overdue_at.toISOString()).toBe(overdueAt(row.last_contact_date, effectiveReminderDays(row.custom_reminder_days, row.list_days)).toISOString());
+      expect(row.overdue_at.toISOString()).toBe(
+        overdueAt(row.last_contact_date, effectiveReminderDays(row.custom_reminder_days, row.list_days)).toISOString(),
+      );
     }
   });
 
   it('the SQL mirror contact_overdue_at() equals overdueAt() from contracts', async () => {
-    const samples: [Date | null, number][] = [[null, 30], [new Date('2024-03-30T23:30:00.123Z'), 1], [new Date('2025-10-26T01:00:00Z'), 90], [new Date(), 365]];
+    const samples: [Date | null, number][] = [
+      [null, 30],
+      [new Date('2024-03-30T23:30:00.123Z'), 1],
+      [new Date('2025-10-26T01:00:00Z'), 90],
+      [new Date(), 365],
+    ];
     for (const [lastContact, days] of samples) {
-      const { rows } = await db.query('SELECT contact_overdue_at($1::timestamptz, $2::int) AS due', [lastContact, days]);
+      const { rows } = await db.query('SELECT contact_overdue_at($1::timestamptz, $2::int) AS due', [
+        lastContact,
+        days,
+      ]);
       expect(rows[0].due.toISOString()).toBe(overdueAt(lastContact, days).toISOString());
     }
   });
 });
 
 describe('NATS handlers for the notifications service', () => {
-  it('CONTACTS_OVERDUE_FOR_USER lists one user\'s overdue contacts, most overdue first', async () => {
+  it("CONTACTS_OVERDUE_FOR_USER lists one user's overdue contacts, most overdue first", async () => {
     const owner = await stack.registerUser();
     const own = apiFor(stack, owner);
     const list = await createList(own, { name: 'Pals', reminderDays: 10, color: '#8b5cf6' });
@@ -100,19 +132,34 @@ describe('NATS handlers for the notifications service', () => {
     await createContact(own, { firstName: 'Just', lastName: 'Late', listId: list._id, lastContactDate: daysAgo(11) });
     await createContact(own, { firstName: 'Fine', lastName: 'Now', lastContactDate: daysAgo(1) });
 
-    const answer = await nats.request<OverdueForUserResponse>(NatsSubject.CONTACTS_OVERDUE_FOR_USER, { userId: owner.user._id });
+    const answer = await nats.request<OverdueForUserResponse>(NatsSubject.CONTACTS_OVERDUE_FOR_USER, {
+      userId: owner.user._id,
+    });
     expect(answer.totalItems).toBe(3);
-    expect(answer.items.map((item) => [item.firstName, item.daysOverdue])).toEqual([['Never', null], ['Long', 40], ['Just', 1]]);
-    expect(answer.items[1]).toMatchObject({ listName: 'Pals', listColor: '#8b5cf6', reminderDays: 10, daysSinceLastContact: 50 });
+    expect(answer.items.map((item) => [item.firstName, item.daysOverdue])).toEqual([
+      ['Never', null],
+      ['Long', 40],
+      ['Just', 1],
+    ]);
+    expect(answer.items[1]).toMatchObject({
+      listName: 'Pals',
+      listColor: '#8b5cf6',
+      reminderDays: 10,
+      daysSinceLastContact: 50,
+    });
 
-    const limited = await nats.request<OverdueForUserResponse>(NatsSubject.CONTACTS_OVERDUE_FOR_USER, { userId: owner.user._id, limit: 1 });
+    const limited = await nats.request<OverdueForUserResponse>(NatsSubject.CONTACTS_OVERDUE_FOR_USER, {
+      userId: owner.user._id,
+      limit: 1,
+    });
     expect(limited).toMatchObject({ totalItems: 3, items: [{ firstName: 'Never' }] });
   });
 
   it('CONTACTS_OVERDUE_DIGEST pages through every user with overdue contacts by cursor', async () => {
     const users = await Promise.all([1, 2, 3].map(() => stack.registerUser()));
     for (const [index, member] of users.entries()) {
-      for (let n = 0; n <= index; n += 1) await createContact(apiFor(stack, member), { firstName: `Overdue${n}`, lastName: 'Person' });
+      for (let n = 0; n <= index; n += 1)
+        await createContact(apiFor(stack, member), { firstName: `Overdue${n}`, lastName: 'Person' });
     }
     const caughtUp = await stack.registerUser();
     await createContact(apiFor(stack, caughtUp), { lastContactDate: daysAgo(1) });
@@ -121,7 +168,11 @@ describe('NATS handlers for the notifications service', () => {
     let cursor: string | null = null;
     let batches = 0;
     do {
-      const batch: OverdueDigestResponse = await nats.request(NatsSubject.CONTACTS_OVERDUE_DIGEST, { cursor, batchSize: 2, contactsPerUser: 2 });
+      const batch: OverdueDigestResponse = await nats.request(NatsSubject.CONTACTS_OVERDUE_DIGEST, {
+        cursor,
+        batchSize: 2,
+        contactsPerUser: 2,
+      });
       expect(batch.users.length).toBeLessThanOrEqual(2);
       seen.push(...batch.users);
       cursor = batch.nextCursor;
@@ -144,20 +195,47 @@ describe('NATS handlers for the notifications service', () => {
   it('CONTACTS_UPCOMING_FOR_USER lists contacts coming due within N days, not the overdue ones', async () => {
     const owner = await stack.registerUser();
     const own = apiFor(stack, owner);
-    await createContact(own, { firstName: 'Soon', lastName: 'Due', customReminderDays: 10, lastContactDate: daysAgo(8) });
-    await createContact(own, { firstName: 'Later', lastName: 'Due', customReminderDays: 30, lastContactDate: daysAgo(8) });
-    await createContact(own, { firstName: 'Already', lastName: 'Overdue', customReminderDays: 5, lastContactDate: daysAgo(8) });
+    await createContact(own, {
+      firstName: 'Soon',
+      lastName: 'Due',
+      customReminderDays: 10,
+      lastContactDate: daysAgo(8),
+    });
+    await createContact(own, {
+      firstName: 'Later',
+      lastName: 'Due',
+      customReminderDays: 30,
+      lastContactDate: daysAgo(8),
+    });
+    await createContact(own, {
+      firstName: 'Already',
+      lastName: 'Overdue',
+      customReminderDays: 5,
+      lastContactDate: daysAgo(8),
+    });
 
-    const answer = await nats.request<UpcomingForUserResponse>(NatsSubject.CONTACTS_UPCOMING_FOR_USER, { userId: owner.user._id, withinDays: 7 });
+    const answer = await nats.request<UpcomingForUserResponse>(NatsSubject.CONTACTS_UPCOMING_FOR_USER, {
+      userId: owner.user._id,
+      withinDays: 7,
+    });
     expect(answer.totalItems).toBe(1);
     expect(answer.items[0]).toMatchObject({ firstName: 'Soon', reminderDays: 10, daysUntilDue: 3 });
     expect(Math.abs(Date.parse(answer.items[0].dueDate) - (Date.now() + 3 * DAY_MS))).toBeLessThan(60_000);
   });
 
   it('refuses malformed requests with a validation error', async () => {
-    await expect(nats.request(NatsSubject.CONTACTS_OVERDUE_FOR_USER, { userId: 'nope' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(nats.request(NatsSubject.CONTACTS_OVERDUE_DIGEST, { cursor: null })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(nats.request(NatsSubject.CONTACTS_UPCOMING_FOR_USER, { userId: '00000000-0000-4000-8000-000000000000', withinDays: 0 })).rejects.toMatchObject({
+    await expect(nats.request(NatsSubject.CONTACTS_OVERDUE_FOR_USER, { userId: 'nope' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(nats.request(NatsSubject.CONTACTS_OVERDUE_DIGEST, { cursor: null })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(
+      nats.request(NatsSubject.CONTACTS_UPCOMING_FOR_USER, {
+        userId: '00000000-0000-4000-8000-000000000000',
+        withinDays: 0,
+      }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
     });
   });

@@ -70,7 +70,7 @@ describe('database schema', () => {
     }
   });
 
-  it('keeps contact_totals equal to each user\'s count through single, batch and cascading writes', async () => {
+  it("keeps contact_totals equal to each user's count through single, batch and cascading writes", async () => {
     const alice = '00000000-0000-4000-8000-0000000a11ce';
     const bob = '00000000-0000-4000-8000-000000000b0b';
     const totals = async () => {
@@ -96,13 +96,18 @@ describe('database schema', () => {
     expect(await totals()).toEqual({ [alice]: 21, [bob]: 10 });
     await db.query(`DELETE FROM contacts WHERE user_id = $1 AND last_name IN ('1', '2', '4')`, [alice]);
     // A failed statement changes nothing, the total included.
-    await expect(db.query(`INSERT INTO contacts (user_id, first_name, last_name, custom_reminder_days) VALUES ($1, 'Bad', 'Days', 0)`, [bob])).rejects.toThrow(
-      /custom_reminder_days_check/,
-    );
+    await expect(
+      db.query(
+        `INSERT INTO contacts (user_id, first_name, last_name, custom_reminder_days) VALUES ($1, 'Bad', 'Days', 0)`,
+        [bob],
+      ),
+    ).rejects.toThrow(/custom_reminder_days_check/);
     expect(await totals()).toEqual(await counted());
     expect(await totals()).toEqual({ [alice]: 18, [bob]: 10 });
 
-    await expect(db.query('UPDATE contacts SET user_id = $1 WHERE user_id = $2', [alice, bob])).rejects.toThrow(/user_id cannot change/);
+    await expect(db.query('UPDATE contacts SET user_id = $1 WHERE user_id = $2', [alice, bob])).rejects.toThrow(
+      /user_id cannot change/,
+    );
     await db.query(`UPDATE contacts SET first_name = 'Renamed' WHERE user_id = $1`, [bob]);
     expect(await totals()).toEqual({ [alice]: 18, [bob]: 10 });
 

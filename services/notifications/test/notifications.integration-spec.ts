@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_NOTIFICATION_SETTINGS, ErrorCode, NatsSubject, type PasswordResetMailQueued, type PasswordResetMailRequest } from '@kith/contracts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  ErrorCode,
+  NatsSubject,
+  type PasswordResetMailQueued,
+  type PasswordResetMailRequest,
+} from '@kith/contracts';
 import { connect } from '@nats-io/transport-node';
 import { call, eventually, sleep, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
 import { SmtpSink } from './smtp-sink.js';
@@ -20,14 +26,20 @@ const FAST_RETRIES = {
 
 let stack: TestStack;
 let sink: SmtpSink;
-const api = (method: string, path: string, options?: Parameters<typeof call>[3]) => call(stack.gatewayUrl, method, path, options);
+const api = (method: string, path: string, options?: Parameters<typeof call>[3]) =>
+  call(stack.gatewayUrl, method, path, options);
 const notificationsDb = () => stack.databaseUrls.notifications;
 
 beforeAll(async () => {
   sink = await SmtpSink.start();
   stack = await startTestStack({
     services: ['auth', 'contacts', 'notifications', 'gateway'],
-    env: { SMTP_URL: sink.url, MAIL_FROM: `${MAIL_FROM.name} <${MAIL_FROM.address}>`, DAILY_REMINDER_CRON: FAR_AWAY_CRON, ...FAST_RETRIES },
+    env: {
+      SMTP_URL: sink.url,
+      MAIL_FROM: `${MAIL_FROM.name} <${MAIL_FROM.address}>`,
+      DAILY_REMINDER_CRON: FAR_AWAY_CRON,
+      ...FAST_RETRIES,
+    },
   });
 }, 120_000);
 
@@ -38,7 +50,10 @@ afterAll(async () => {
 
 type Registered = Awaited<ReturnType<TestStack['registerUser']>>;
 
-async function createList(user: Registered, body: { name: string; color: string; reminderDays: number }): Promise<string> {
+async function createList(
+  user: Registered,
+  body: { name: string; color: string; reminderDays: number },
+): Promise<string> {
   const answer = await api('POST', '/api/lists', { headers: user.authHeader, body });
   expect(answer.status).toBe(201);
   return answer.body.data._id;
@@ -56,7 +71,8 @@ async function userWithOverdue(): Promise<Registered> {
   return user;
 }
 
-const triggerDaily = (user: Registered, baseUrl = stack.gatewayUrl) => call(baseUrl, 'POST', '/api/notifications/trigger-daily', { headers: user.authHeader });
+const triggerDaily = (user: Registered, baseUrl = stack.gatewayUrl) =>
+  call(baseUrl, 'POST', '/api/notifications/trigger-daily', { headers: user.authHeader });
 const dailyMailsTo = (email: string) => sink.to(email).filter((mail) => mail.subject?.startsWith('Kith:'));
 
 describe('database schema', () => {
@@ -67,11 +83,15 @@ describe('database schema', () => {
       const table = /@@map\("(\w+)"\)/.exec(body!)![1];
       for (const line of body!.split('\n')) {
         const field = /^\s+(\w+)\s+(\w+)(\??)(.*)$/.exec(line);
-        if (!field || /^[A-Z]/.test(field[2]!) && !['String', 'Int', 'Boolean', 'DateTime'].includes(field[2]!)) continue;
+        if (!field || (/^[A-Z]/.test(field[2]!) && !['String', 'Int', 'Boolean', 'DateTime'].includes(field[2]!)))
+          continue;
         expected.push(`${table}.${/@map\("(\w+)"\)/.exec(field[4]!)?.[1] ?? field[1]}`);
       }
     }
-    const columns = await sql<{ column: string }>(notificationsDb(), `SELECT table_name || '.' || column_name AS column FROM information_schema.columns WHERE table_schema = 'public'`);
+    const columns = await sql<{ column: string }>(
+      notificationsDb(),
+      `SELECT table_name || '.' || column_name AS column FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
     const actual = new Set(columns.map((row) => row.column));
     expect(expected.length).toBeGreaterThan(20);
     expect(expected.filter((column) => !actual.has(column))).toEqual([]);
@@ -81,9 +101,14 @@ describe('database schema', () => {
 describe('settings', () => {
   it('creates the defaults when a user registers, and serves them read-only to that user', async () => {
     const user = await stack.registerUser();
-    await eventually(async () => (await sql(notificationsDb(), 'SELECT 1 FROM notification_settings WHERE user_id = $1', [user.user._id])).length > 0, {
-      what: 'settings created from the registration event',
-    });
+    await eventually(
+      async () =>
+        (await sql(notificationsDb(), 'SELECT 1 FROM notification_settings WHERE user_id = $1', [user.user._id]))
+          .length > 0,
+      {
+        what: 'settings created from the registration event',
+      },
+    );
     const answer = await api('GET', '/api/notifications/settings', { headers: user.authHeader });
     expect(answer).toEqual({ status: 200, body: { success: true, data: DEFAULT_NOTIFICATION_SETTINGS } });
   });
@@ -101,7 +126,9 @@ describe('POST /api/notifications/test', () => {
     const answer = await api('POST', '/api/notifications/test', { headers: user.authHeader });
 
     expect(answer.status).toBe(200);
-    expect(answer.body.data.message).toBe(`Test reminder sent to ${user.user.email}. Nothing is overdue: you're all caught up!`);
+    expect(answer.body.data.message).toBe(
+      `Test reminder sent to ${user.user.email}. Nothing is overdue: you're all caught up!`,
+    );
     const [mail] = await sink.waitFor(user.user.email);
     expect(mail!.subject).toBe("[Test] Kith: you're all caught up");
     expect(mail!.from!.value).toEqual([MAIL_FROM]);
@@ -127,9 +154,19 @@ describe('the daily reminder', () => {
   it('tells each user with overdue contacts who, for how long and in which list, with links to the overdue page', async () => {
     const user = await stack.registerUser();
     const bestFriends = await createList(user, { name: 'Best Friends', color: '#ef4444', reminderDays: 30 });
-    await createContact(user, { firstName: 'Grace', lastName: 'Hopper', listId: bestFriends, lastContactDate: daysAgo(45.5) });
+    await createContact(user, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      listId: bestFriends,
+      lastContactDate: daysAgo(45.5),
+    });
     await createContact(user, { firstName: 'Alan', lastName: 'Turing' });
-    await createContact(user, { firstName: 'Recent', lastName: 'Friend', listId: bestFriends, lastContactDate: daysAgo(2) });
+    await createContact(user, {
+      firstName: 'Recent',
+      lastName: 'Friend',
+      listId: bestFriends,
+      lastContactDate: daysAgo(2),
+    });
     const idle = await stack.registerUser();
     await createContact(idle, { firstName: 'Seen', lastName: 'Yesterday', lastContactDate: daysAgo(1) });
 
@@ -140,7 +177,9 @@ describe('the daily reminder', () => {
     expect(result.emailsQueued).toBeGreaterThanOrEqual(1);
     expect(result.usersProcessed).toBe(result.emailsQueued + result.alreadySentToday);
     expect(result.message).toContain('Daily reminders triggered successfully');
-    const [mail] = await sink.waitFor(user.user.email, { matching: (candidate) => candidate.subject === 'Kith: 2 contacts need attention' });
+    const [mail] = await sink.waitFor(user.user.email, {
+      matching: (candidate) => candidate.subject === 'Kith: 2 contacts need attention',
+    });
     const appUrl = stack.env.APP_URL;
     for (const part of [mail!.text!, mail!.html as string]) {
       expect(part).toContain('Grace Hopper');
@@ -182,7 +221,11 @@ describe('the daily reminder', () => {
       expect(answer.status).toBe(200);
       const attempted = await eventually(
         async () => {
-          const [row] = await sql<{ status: string; attempts: number }>(notificationsDb(), `SELECT status, attempts FROM email_outbox WHERE user_id = $1 AND kind = 'DAILY_REMINDER'`, [user.user._id]);
+          const [row] = await sql<{ status: string; attempts: number }>(
+            notificationsDb(),
+            `SELECT status, attempts FROM email_outbox WHERE user_id = $1 AND kind = 'DAILY_REMINDER'`,
+            [user.user._id],
+          );
           return row && row.attempts >= 2 ? row : null;
         },
         { what: 'failed delivery attempts while SMTP is down' },
@@ -194,7 +237,11 @@ describe('the daily reminder', () => {
     await sink.waitFor(user.user.email);
     await sleep(1500);
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
-    const [row] = await sql<{ status: string }>(notificationsDb(), `SELECT status FROM email_outbox WHERE user_id = $1`, [user.user._id]);
+    const [row] = await sql<{ status: string }>(
+      notificationsDb(),
+      `SELECT status FROM email_outbox WHERE user_id = $1`,
+      [user.user._id],
+    );
     expect(row!.status).toBe('SENT');
   });
 
@@ -206,12 +253,17 @@ describe('the daily reminder', () => {
       const answer = await triggerDaily(user);
       expect(answer.status).toBe(503);
       expect(answer.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
-      const [run] = await sql<{ status: string; error: string }>(notificationsDb(), 'SELECT status, error FROM daily_runs ORDER BY started_at DESC LIMIT 1');
+      const [run] = await sql<{ status: string; error: string }>(
+        notificationsDb(),
+        'SELECT status, error FROM daily_runs ORDER BY started_at DESC LIMIT 1',
+      );
       expect(run!.status).toBe('FAILED');
       expect(run!.error).toContain('contacts.overdue.digest');
       await sleep(1200); // the retry poll keeps failing while contacts is down
       expect(sink.to(user.user.email)).toHaveLength(0);
-      expect(await sql(notificationsDb(), 'SELECT 1 FROM daily_reminders WHERE user_id = $1', [user.user._id])).toHaveLength(0);
+      expect(
+        await sql(notificationsDb(), 'SELECT 1 FROM daily_reminders WHERE user_id = $1', [user.user._id]),
+      ).toHaveLength(0);
       await stack.startService('contacts');
       restarted = true;
     } finally {
@@ -219,7 +271,10 @@ describe('the daily reminder', () => {
     }
 
     await sink.waitFor(user.user.email, { timeoutMs: 15_000 });
-    const [retry] = await sql<{ trigger: string; status: string }>(notificationsDb(), `SELECT trigger, status FROM daily_runs WHERE status = 'SUCCEEDED' ORDER BY started_at DESC LIMIT 1`);
+    const [retry] = await sql<{ trigger: string; status: string }>(
+      notificationsDb(),
+      `SELECT trigger, status FROM daily_runs WHERE status = 'SUCCEEDED' ORDER BY started_at DESC LIMIT 1`,
+    );
     expect(retry).toEqual({ trigger: 'RETRY', status: 'SUCCEEDED' });
     await sleep(1500);
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
@@ -237,7 +292,11 @@ describe('the daily reminder', () => {
     await stack.startService('notifications', { replica: 2, env: { DAILY_REMINDER_CRON: '0 0 * * *' } });
     try {
       await sink.waitFor(missed.user.email);
-      const runs = await sql<{ trigger: string; status: string }>(notificationsDb(), 'SELECT trigger, status FROM daily_runs WHERE day = $1', [today]);
+      const runs = await sql<{ trigger: string; status: string }>(
+        notificationsDb(),
+        'SELECT trigger, status FROM daily_runs WHERE day = $1',
+        [today],
+      );
       expect(runs).toEqual([{ trigger: 'RETRY', status: 'SUCCEEDED' }]);
       await sleep(1500); // several more due-checks on both instances
     } finally {
@@ -251,9 +310,17 @@ describe('the daily reminder', () => {
   it('is sent once with two instances running at once, each with its cron firing, plus manual triggers', async () => {
     const users = await Promise.all([userWithOverdue(), userWithOverdue(), userWithOverdue()]);
     // A second instance whose cron fires every second, next to the primary.
-    const replica = await stack.startService('notifications', { replica: 2, env: { DAILY_REMINDER_CRON: '* * * * * *' } });
+    const replica = await stack.startService('notifications', {
+      replica: 2,
+      env: { DAILY_REMINDER_CRON: '* * * * * *' },
+    });
     try {
-      const answers = await Promise.all([triggerDaily(users[0]!), triggerDaily(users[1]!, replica.url), triggerDaily(users[2]!), triggerDaily(users[0]!, replica.url)]);
+      const answers = await Promise.all([
+        triggerDaily(users[0]!),
+        triggerDaily(users[1]!, replica.url),
+        triggerDaily(users[2]!),
+        triggerDaily(users[0]!, replica.url),
+      ]);
       answers.forEach((answer) => expect(answer.status).toBe(200));
       for (const user of users) await sink.waitFor(user.user.email);
       await sleep(2500); // several more cron firings on the replica
@@ -262,7 +329,9 @@ describe('the daily reminder', () => {
     }
     for (const user of users) {
       expect(dailyMailsTo(user.user.email)).toHaveLength(1);
-      expect(await sql(notificationsDb(), 'SELECT 1 FROM daily_reminders WHERE user_id = $1', [user.user._id])).toHaveLength(1);
+      expect(
+        await sql(notificationsDb(), 'SELECT 1 FROM daily_reminders WHERE user_id = $1', [user.user._id]),
+      ).toHaveLength(1);
     }
   });
 });
@@ -275,14 +344,24 @@ describe('password reset mail', () => {
 
     const [mail] = await sink.waitFor(user.user.email);
     expect(mail!.subject).toBe('Reset your Kith password');
-    const link = new RegExp(`${stack.env.APP_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/reset-password\\?token=([A-Za-z0-9_%-]+)`).exec(mail!.text!);
+    const link = new RegExp(
+      `${stack.env.APP_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/reset-password\\?token=([A-Za-z0-9_%-]+)`,
+    ).exec(mail!.text!);
     expect(link).not.toBeNull();
     expect(mail!.html).toContain(`href="${link![0]}"`);
     expect(mail!.text).toContain('expires in 60 minutes');
 
-    const reset = await api('POST', '/api/auth/reset-password', { body: { token: decodeURIComponent(link![1]!), password: 'a-new-password' } });
+    const reset = await api('POST', '/api/auth/reset-password', {
+      body: { token: decodeURIComponent(link![1]!), password: 'a-new-password' },
+    });
     expect(reset.status).toBe(200);
-    const [row] = await eventually(() => sql<{ html: string | null; text: string | null }>(notificationsDb(), `SELECT html, text FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1 AND status = 'SENT'`, [user.user._id]).then((rows) => (rows.length ? rows : null)));
+    const [row] = await eventually(() =>
+      sql<{ html: string | null; text: string | null }>(
+        notificationsDb(),
+        `SELECT html, text FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1 AND status = 'SENT'`,
+        [user.user._id],
+      ).then((rows) => (rows.length ? rows : null)),
+    );
     expect(row).toEqual({ html: null, text: null });
   });
 });
@@ -321,7 +400,11 @@ describe('password reset mail while notifications is away', () => {
     try {
       for (let attempt = 1; attempt <= 3; attempt += 1) {
         const subject = NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL;
-        const reply = await nats.request(subject, JSON.stringify({ pattern: subject, data: request, id: `attempt-${attempt}` }), { timeout: 5000 });
+        const reply = await nats.request(
+          subject,
+          JSON.stringify({ pattern: subject, data: request, id: `attempt-${attempt}` }),
+          { timeout: 5000 },
+        );
         expect(reply.json<{ response: PasswordResetMailQueued }>().response).toEqual({ queued: true });
       }
     } finally {
@@ -330,15 +413,29 @@ describe('password reset mail while notifications is away', () => {
     await sink.waitFor(user.user.email);
     await sleep(1000);
     expect(sink.to(user.user.email)).toHaveLength(1);
-    expect(await sql(notificationsDb(), `SELECT 1 FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1`, [user.user._id])).toHaveLength(1);
+    expect(
+      await sql(notificationsDb(), `SELECT 1 FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1`, [
+        user.user._id,
+      ]),
+    ).toHaveLength(1);
   });
 });
 
 describe('upcoming and stats', () => {
   it('lists contacts coming due within 7 days and counts overdue contacts and reminders sent', async () => {
     const user = await userWithOverdue();
-    await createContact(user, { firstName: 'Soon', lastName: 'Due', customReminderDays: 30, lastContactDate: daysAgo(27) });
-    await createContact(user, { firstName: 'Far', lastName: 'Away', customReminderDays: 30, lastContactDate: daysAgo(1) });
+    await createContact(user, {
+      firstName: 'Soon',
+      lastName: 'Due',
+      customReminderDays: 30,
+      lastContactDate: daysAgo(27),
+    });
+    await createContact(user, {
+      firstName: 'Far',
+      lastName: 'Away',
+      customReminderDays: 30,
+      lastContactDate: daysAgo(1),
+    });
 
     const before = await api('GET', '/api/notifications/stats', { headers: user.authHeader });
     expect(before.body.data).toEqual({ overdueCount: 1, upcomingCount: 1, remindersSent: 0, lastSentAt: null });

@@ -54,12 +54,20 @@ export class SmtpSink {
   }
 
   /** Waits until `count` messages to `address` match, then returns them. */
-  async waitFor(address: string, { count = 1, matching = () => true, timeoutMs = 10_000 }: { count?: number; matching?: (mail: ParsedMail) => boolean; timeoutMs?: number } = {}): Promise<ParsedMail[]> {
+  async waitFor(
+    address: string,
+    {
+      count = 1,
+      matching = () => true,
+      timeoutMs = 10_000,
+    }: { count?: number; matching?: (mail: ParsedMail) => boolean; timeoutMs?: number } = {},
+  ): Promise<ParsedMail[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.to(address).filter(matching);
       if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`Expected ${count} mail(s) to ${address} within ${timeoutMs} ms, got ${found.length}`);
+      if (Date.now() > deadline)
+        throw new Error(`Expected ${count} mail(s) to ${address} within ${timeoutMs} ms, got ${found.length}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

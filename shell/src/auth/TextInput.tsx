@@ -13,7 +13,13 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 export function TextInput({ id, label, registration, error, ...inputProps }: TextInputProps) {
   return (
     <FormField label={label} htmlFor={id} error={error?.message}>
-      <input id={id} className={inputClassName(Boolean(error))} aria-invalid={Boolean(error)} {...inputProps} {...registration} />
+      <input
+        id={id}
+        className={inputClassName(Boolean(error))}
+        aria-invalid={Boolean(error)}
+        {...inputProps}
+        {...registration}
+      />
     </FormField>
   );
 }

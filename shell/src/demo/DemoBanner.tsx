@@ -31,17 +31,29 @@ export function DemoBanner() {
           </div>
         </div>
       )}
-      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex flex-col gap-3 sm:inset-x-auto sm:right-6 sm:w-96" aria-live="polite">
+      <div
+        className="pointer-events-none fixed inset-x-4 bottom-4 z-40 flex flex-col gap-3 sm:inset-x-auto sm:right-6 sm:w-96"
+        aria-live="polite"
+      >
         {notices.map((notice) => {
           const { Icon, className } = NOTICE_LOOK[notice.tone];
           return (
-            <div key={notice.id} role="status" className="pointer-events-auto flex gap-3 rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-900/10">
+            <div
+              key={notice.id}
+              role="status"
+              className="pointer-events-auto flex gap-3 rounded-xl bg-white p-4 shadow-xl ring-1 ring-slate-900/10"
+            >
               <Icon className={clsx('mt-0.5 size-5 shrink-0', className)} aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold text-slate-900">{notice.title}</p>
                 <p className="mt-0.5 text-sm text-slate-600">{notice.message}</p>
               </div>
-              <button type="button" onClick={() => dismissNotice(notice.id)} className="-m-1 self-start rounded p-1 text-slate-400 hover:text-slate-600" aria-label="Dismiss">
+              <button
+                type="button"
+                onClick={() => dismissNotice(notice.id)}
+                className="-m-1 self-start rounded p-1 text-slate-400 hover:text-slate-600"
+                aria-label="Dismiss"
+              >
                 <X className="size-4" />
               </button>
             </div>

@@ -4,7 +4,13 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { DemoProvider, useDemo } from './DemoProvider.js';
 
-const demoUser = { _id: 'd', firstName: 'Demo', lastName: 'User', email: 'demo@kith.app', createdAt: '2026-01-01T00:00:00.000Z' };
+const demoUser = {
+  _id: 'd',
+  firstName: 'Demo',
+  lastName: 'User',
+  email: 'demo@kith.app',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const wrapper = ({ children }: { children: ReactNode }) => <DemoProvider>{children}</DemoProvider>;
 
 beforeEach(() => {

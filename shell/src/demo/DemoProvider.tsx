@@ -79,7 +79,9 @@ export function DemoProvider({ children }: { children: ReactNode }) {
           tone: 'info',
         });
     wasDemoMode.current = true;
-    const timer = readFlag(StorageKey.hasSeenTour) ? undefined : setTimeout(() => setTour({ active: true, step: 0 }), TOUR_START_DELAY_MS);
+    const timer = readFlag(StorageKey.hasSeenTour)
+      ? undefined
+      : setTimeout(() => setTour({ active: true, step: 0 }), TOUR_START_DELAY_MS);
     return () => {
       clearTimeout(timer);
       if (welcome !== undefined) dismissNotice(welcome);
@@ -109,7 +111,11 @@ export function DemoProvider({ children }: { children: ReactNode }) {
       previousStep: () => setTour((current) => ({ ...current, step: Math.max(current.step - 1, 0) })),
       finishTour: () => {
         endTour();
-        showNotice({ title: 'Tour Completed!', message: "You're all set. Explore Kith at your own pace.", tone: 'success' });
+        showNotice({
+          title: 'Tour Completed!',
+          message: "You're all set. Explore Kith at your own pace.",
+          tone: 'success',
+        });
       },
       skipTour: endTour,
     }),

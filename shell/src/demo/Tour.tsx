@@ -38,7 +38,11 @@ function useTargetBox(ids: string[], active: boolean): Box | null {
       }
       const rect = element.getBoundingClientRect();
       setBox((previous) =>
-        previous && previous.top === rect.top && previous.left === rect.left && previous.width === rect.width && previous.height === rect.height
+        previous &&
+        previous.top === rect.top &&
+        previous.left === rect.left &&
+        previous.width === rect.width &&
+        previous.height === rect.height
           ? previous
           : { top: rect.top, left: rect.left, width: rect.width, height: rect.height },
       );
@@ -104,7 +108,13 @@ export function Tour() {
   const progress = ((tour.step + 1) / tour.total) * 100;
 
   return (
-    <div className="fixed inset-0 z-[60]" role="dialog" aria-modal="true" aria-labelledby="tour-title" data-testid="tour">
+    <div
+      className="fixed inset-0 z-[60]"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="tour-title"
+      data-testid="tour"
+    >
       {box ? (
         <div
           className="pointer-events-none absolute rounded-xl transition-all duration-300"
@@ -118,7 +128,10 @@ export function Tour() {
       ) : (
         <div className="absolute inset-0 bg-slate-900/55" />
       )}
-      <div className="absolute rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-900/10 transition-all duration-300" style={cardStyle(box)}>
+      <div
+        className="absolute rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-900/10 transition-all duration-300"
+        style={cardStyle(box)}
+      >
         <div className="flex items-start justify-between gap-3">
           <div>
             <p className="text-xs font-semibold tracking-wide text-blue-600 uppercase">
@@ -128,7 +141,12 @@ export function Tour() {
               {step.title}
             </h2>
           </div>
-          <button type="button" onClick={skipTour} className="-m-1 rounded p-1 text-slate-400 hover:text-slate-600" aria-label="Close tour">
+          <button
+            type="button"
+            onClick={skipTour}
+            className="-m-1 rounded p-1 text-slate-400 hover:text-slate-600"
+            aria-label="Close tour"
+          >
             <X className="size-5" />
           </button>
         </div>
@@ -141,7 +159,10 @@ export function Tour() {
           aria-valuenow={tour.step + 1}
           aria-label="Tour progress"
         >
-          <div className="h-full rounded-full bg-blue-600 transition-all duration-300" style={{ width: `${progress}%` }} />
+          <div
+            className="h-full rounded-full bg-blue-600 transition-all duration-300"
+            style={{ width: `${progress}%` }}
+          />
         </div>
         <div className="mt-4 flex items-center justify-between gap-2">
           <button type="button" onClick={skipTour} className="text-sm font-medium text-slate-500 hover:text-slate-800">

@@ -9,7 +9,8 @@ export interface TourStep {
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     title: 'Your Dashboard',
-    content: 'This is your home base: how many contacts you keep, who is overdue and how each list is doing, at a glance.',
+    content:
+      'This is your home base: how many contacts you keep, who is overdue and how each list is doing, at a glance.',
     targets: ['dashboard-stats', 'nav-dashboard'],
   },
   {
@@ -24,7 +25,8 @@ export const TOUR_STEPS: readonly TourStep[] = [
   },
   {
     title: 'Reminder System',
-    content: 'Colours tell you who needs attention: red is overdue, yellow is due soon and green means recently contacted.',
+    content:
+      'Colours tell you who needs attention: red is overdue, yellow is due soon and green means recently contacted.',
     targets: ['overdue-contacts'],
   },
   {
@@ -39,7 +41,8 @@ export const TOUR_STEPS: readonly TourStep[] = [
   },
   {
     title: 'Settings',
-    content: 'Review your profile and notification settings, including reminder days for best friends, friends and acquaintances.',
+    content:
+      'Review your profile and notification settings, including reminder days for best friends, friends and acquaintances.',
     targets: ['nav-settings'],
   },
 ];

@@ -39,7 +39,11 @@ export function Breadcrumbs() {
                 <span className="truncate">{crumb.label}</span>
               </Link>
             ) : (
-              <span aria-current="page" title={crumb.label} className="max-w-48 truncate font-medium text-slate-900 sm:max-w-xs">
+              <span
+                aria-current="page"
+                title={crumb.label}
+                className="max-w-48 truncate font-medium text-slate-900 sm:max-w-xs"
+              >
                 {crumb.label}
               </span>
             )}

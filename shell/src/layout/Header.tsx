@@ -49,10 +49,15 @@ export function Header() {
         <div className="ml-auto flex items-center gap-3">
           {user && (
             <span className="flex items-center gap-2" data-testid="user-name">
-              <span className="flex size-8 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700" aria-hidden="true">
+              <span
+                className="flex size-8 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700"
+                aria-hidden="true"
+              >
                 {`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()}
               </span>
-              <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 sm:inline">{fullName(user)}</span>
+              <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 sm:inline">
+                {fullName(user)}
+              </span>
             </span>
           )}
           <button

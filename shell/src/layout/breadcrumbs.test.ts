@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { breadcrumbsFor, listIdOf } from './breadcrumbs.js';
 
-const labels = (pathname: string, search = '', listName?: string) => breadcrumbsFor(pathname, search, listName).map((crumb) => crumb.label);
+const labels = (pathname: string, search = '', listName?: string) =>
+  breadcrumbsFor(pathname, search, listName).map((crumb) => crumb.label);
 
 describe('breadcrumbsFor', () => {
   it('is a single crumb (hidden) on the dashboard', () => {

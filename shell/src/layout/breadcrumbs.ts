@@ -13,7 +13,8 @@ export function breadcrumbsFor(pathname: string, search: string, listName?: stri
   const path = pathname.replace(/\/+$/, '') || '/';
   let current: Crumb | null = null;
   if (path === '/contacts') {
-    current = new URLSearchParams(search).get('filter') === 'overdue' ? { label: 'Overdue Contacts' } : { label: 'Contacts' };
+    current =
+      new URLSearchParams(search).get('filter') === 'overdue' ? { label: 'Overdue Contacts' } : { label: 'Contacts' };
   } else if (path === '/lists') {
     current = { label: 'Lists' };
   } else if (path.startsWith('/lists/')) {

@@ -41,7 +41,11 @@ export default function ForgotPasswordPage() {
         </div>
         <p className="mt-6 text-center text-sm text-slate-500">
           Didn't get it? Check your spam folder or{' '}
-          <button type="button" onClick={() => setSentTo(null)} className="font-semibold text-blue-600 hover:text-blue-700">
+          <button
+            type="button"
+            onClick={() => setSentTo(null)}
+            className="font-semibold text-blue-600 hover:text-blue-700"
+          >
             try again
           </button>
           .
@@ -51,7 +55,11 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to choose a new one." footer={backToLogin}>
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter your email and we'll send you a link to choose a new one."
+      footer={backToLogin}
+    >
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextInput
           id="email"

@@ -43,16 +43,21 @@ export function LandingPage() {
 
       <main>
         <section className="relative overflow-hidden">
-          <div className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-blue-50 to-white" aria-hidden="true" />
+          <div
+            className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-blue-50 to-white"
+            aria-hidden="true"
+          />
           <div className="mx-auto max-w-4xl px-5 pt-16 pb-20 text-center sm:px-8 sm:pt-24">
             <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-medium text-blue-700 shadow-sm ring-1 ring-blue-100">
-              <span className="size-1.5 rounded-full bg-green-500" aria-hidden="true" /> Self-hosted personal relationship manager
+              <span className="size-1.5 rounded-full bg-green-500" aria-hidden="true" /> Self-hosted personal
+              relationship manager
             </p>
             <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
               Never lose touch with the people <span className="text-blue-600">who matter</span>.
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-600">
-              Kith remembers when you last talked to everyone you care about, and gently tells you who is overdue for a call, a message or a coffee.
+              Kith remembers when you last talked to everyone you care about, and gently tells you who is overdue for a
+              call, a message or a coffee.
             </p>
             <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
               <Link to="/register" className={buttonClassName('primary', 'lg')}>
@@ -72,7 +77,10 @@ export function LandingPage() {
           </h2>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map(({ Icon, title, text, tint }) => (
-              <article key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
+              <article
+                key={title}
+                className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+              >
                 <span className={`flex size-11 items-center justify-center rounded-xl ${tint}`}>
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
@@ -84,7 +92,9 @@ export function LandingPage() {
         </section>
       </main>
 
-      <footer className="border-t border-slate-100 py-8 text-center text-sm text-slate-500">Kith · your relationships, on your own server</footer>
+      <footer className="border-t border-slate-100 py-8 text-center text-sm text-slate-500">
+        Kith · your relationships, on your own server
+      </footer>
     </div>
   );
 }

@@ -20,7 +20,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   // An error from an earlier attempt (or the other auth page) is not this page's error.
   useEffect(() => clearError(), [clearError]);
-  const { register, handleSubmit, setValue, formState } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, setValue, formState } = useForm<LoginForm>({
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: LoginForm) => {
@@ -53,9 +55,24 @@ export default function LoginPage() {
     >
       {error && <ErrorBanner message={error} onDismiss={clearError} />}
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <TextInput id="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register('email', emailRules())} error={errors.email} />
+        <TextInput
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          registration={register('email', emailRules())}
+          error={errors.email}
+        />
         <div>
-          <TextInput id="password" label="Password" type="password" autoComplete="current-password" registration={register('password', passwordRules)} error={errors.password} />
+          <TextInput
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register('password', passwordRules)}
+            error={errors.password}
+          />
           <div className="mt-2 text-right">
             <Link to="/forgot-password" className="text-sm font-medium text-blue-600 hover:text-blue-700">
               Forgot your password?

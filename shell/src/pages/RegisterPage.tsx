@@ -57,11 +57,38 @@ export default function RegisterPage() {
       {error && <ErrorBanner message={error} onDismiss={clearError} />}
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput id="firstName" label="First name" autoComplete="given-name" registration={register('firstName', requiredRule(ValidationMessage.FIRST_NAME_REQUIRED))} error={errors.firstName} />
-          <TextInput id="lastName" label="Last name" autoComplete="family-name" registration={register('lastName', requiredRule(ValidationMessage.LAST_NAME_REQUIRED))} error={errors.lastName} />
+          <TextInput
+            id="firstName"
+            label="First name"
+            autoComplete="given-name"
+            registration={register('firstName', requiredRule(ValidationMessage.FIRST_NAME_REQUIRED))}
+            error={errors.firstName}
+          />
+          <TextInput
+            id="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            registration={register('lastName', requiredRule(ValidationMessage.LAST_NAME_REQUIRED))}
+            error={errors.lastName}
+          />
         </div>
-        <TextInput id="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register('email', emailRules())} error={errors.email} />
-        <TextInput id="password" label="Password" type="password" autoComplete="new-password" registration={register('password', passwordRules)} error={errors.password} />
+        <TextInput
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          registration={register('email', emailRules())}
+          error={errors.email}
+        />
+        <TextInput
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password', passwordRules)}
+          error={errors.password}
+        />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           Create Account
         </Button>

@@ -20,7 +20,9 @@ function InvalidResetLink() {
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-600">
           <LinkIcon className="size-6" aria-hidden="true" />
         </span>
-        <p className="mt-4 text-sm text-amber-900">{ValidationMessage.RESET_TOKEN_MISSING}. Reset links work once and expire after an hour.</p>
+        <p className="mt-4 text-sm text-amber-900">
+          {ValidationMessage.RESET_TOKEN_MISSING}. Reset links work once and expire after an hour.
+        </p>
       </div>
       <Link to="/forgot-password" className={buttonClassName('primary', 'lg', 'mt-6 w-full')}>
         Request new reset link
@@ -35,7 +37,9 @@ export default function ResetPasswordPage() {
   const [status, setStatus] = useState<'form' | 'invalid' | 'done'>(token ? 'form' : 'invalid');
   const startSession = useAuthStore((state) => state.startSession);
   const navigate = useNavigate();
-  const { register, handleSubmit, getValues, formState } = useForm<ResetForm>({ defaultValues: { password: '', confirmPassword: '' } });
+  const { register, handleSubmit, getValues, formState } = useForm<ResetForm>({
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
@@ -77,7 +81,14 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title="Choose a new password" subtitle="Use at least 6 characters. You'll be signed in right after.">
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <TextInput id="password" label="New password" type="password" autoComplete="new-password" registration={register('password', passwordRules)} error={errors.password} />
+        <TextInput
+          id="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password', passwordRules)}
+          error={errors.password}
+        />
         <TextInput
           id="confirmPassword"
           label="Confirm password"

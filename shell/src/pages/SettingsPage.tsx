@@ -28,7 +28,17 @@ function useSettings(): SettingsData | null {
   return data;
 }
 
-function Section({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
+function Section({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="overflow-hidden">
       <div className="flex items-center gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
@@ -64,11 +74,19 @@ export function SettingsPage() {
         <LoadingState label="Loading settings..." />
       ) : (
         <div className="space-y-6">
-          <Section icon={<UserRound className="size-5" />} title="Profile" description="The account you are signed in with.">
+          <Section
+            icon={<UserRound className="size-5" />}
+            title="Profile"
+            description="The account you are signed in with."
+          >
             <Row label="Name">{data.user ? fullName(data.user) : '—'}</Row>
             <Row label="Email">{data.user?.email ?? '—'}</Row>
           </Section>
-          <Section icon={<Bell className="size-5" />} title="Notification settings" description="How many days between reminders for each kind of relationship.">
+          <Section
+            icon={<Bell className="size-5" />}
+            title="Notification settings"
+            description="How many days between reminders for each kind of relationship."
+          >
             <Row label="Best Friends" icon={<Heart className="size-4 text-red-500" aria-hidden="true" />}>
               {data.notifications.bestFriendDays} days
             </Row>
@@ -80,7 +98,9 @@ export function SettingsPage() {
             </Row>
             <Row label="Push notifications" icon={<Lock className="size-4 text-slate-400" aria-hidden="true" />}>
               <span className="inline-flex items-center gap-3">
-                <span className="text-xs font-normal text-slate-500">{data.notifications.enablePushNotifications ? 'On' : 'Off'}</span>
+                <span className="text-xs font-normal text-slate-500">
+                  {data.notifications.enablePushNotifications ? 'On' : 'Off'}
+                </span>
                 <button
                   type="button"
                   role="switch"
@@ -89,7 +109,9 @@ export function SettingsPage() {
                   disabled
                   className={`relative inline-flex h-6 w-11 shrink-0 cursor-not-allowed rounded-full opacity-60 transition-colors ${data.notifications.enablePushNotifications ? 'bg-blue-600' : 'bg-slate-300'}`}
                 >
-                  <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${data.notifications.enablePushNotifications ? 'translate-x-5' : 'translate-x-0.5'}`} />
+                  <span
+                    className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${data.notifications.enablePushNotifications ? 'translate-x-5' : 'translate-x-0.5'}`}
+                  />
                 </button>
               </span>
             </Row>

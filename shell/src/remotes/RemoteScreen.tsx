@@ -4,8 +4,16 @@ import { loadRemoteApp, type RemoteName } from './remote-registry.js';
 
 /** Each remote's named fallback (spec §2) and the text shown while its code arrives. */
 const REMOTE_SCREENS: Record<RemoteName, { errorTitle: string; reloadLabel: string; loadingLabel: string }> = {
-  dashboard: { errorTitle: 'Dashboard Loading Error', reloadLabel: 'Reload Dashboard', loadingLabel: 'Loading dashboard...' },
-  contacts: { errorTitle: 'Contacts Loading Error', reloadLabel: 'Reload Contacts', loadingLabel: 'Loading contacts...' },
+  dashboard: {
+    errorTitle: 'Dashboard Loading Error',
+    reloadLabel: 'Reload Dashboard',
+    loadingLabel: 'Loading dashboard...',
+  },
+  contacts: {
+    errorTitle: 'Contacts Loading Error',
+    reloadLabel: 'Reload Contacts',
+    loadingLabel: 'Loading contacts...',
+  },
   lists: { errorTitle: 'Lists Loading Error', reloadLabel: 'Reload Lists', loadingLabel: 'Loading lists...' },
 };
 

@@ -28,7 +28,6 @@ export function listColorToBadge(color: string | null | undefined): BadgeColor {
   return (color && BADGE_BY_LIST_COLOR[color.toLowerCase()]) || 'gray';
 }
 
-
 export type SeverityColor = 'yellow' | 'orange' | 'red' | 'green';
 
 /** Overdue colour by days: up to 7 yellow, up to 30 orange, above 30 red. */

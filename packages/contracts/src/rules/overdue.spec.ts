@@ -22,7 +22,9 @@ describe('isOverdue', () => {
     expect(isOverdue({ lastContactDate: null, customReminderDays: 365, listReminderDays: null }, now)).toBe(true);
   });
   it('is not overdue at exactly the interval', () => {
-    expect(isOverdue({ lastContactDate: daysAgo(30), customReminderDays: null, listReminderDays: 30 }, now)).toBe(false);
+    expect(isOverdue({ lastContactDate: daysAgo(30), customReminderDays: null, listReminderDays: 30 }, now)).toBe(
+      false,
+    );
   });
   it('rounds days down: interval plus 23 hours is still not overdue', () => {
     const lastContactDate = daysAgo(30, 23 * 3_600_000);
@@ -37,8 +39,12 @@ describe('isOverdue', () => {
     expect(isOverdue({ ...subject, customReminderDays: 10 }, now)).toBe(false);
   });
   it('uses 90 days without custom or list interval', () => {
-    expect(isOverdue({ lastContactDate: daysAgo(90), customReminderDays: null, listReminderDays: null }, now)).toBe(false);
-    expect(isOverdue({ lastContactDate: daysAgo(91), customReminderDays: null, listReminderDays: null }, now)).toBe(true);
+    expect(isOverdue({ lastContactDate: daysAgo(90), customReminderDays: null, listReminderDays: null }, now)).toBe(
+      false,
+    );
+    expect(isOverdue({ lastContactDate: daysAgo(91), customReminderDays: null, listReminderDays: null }, now)).toBe(
+      true,
+    );
   });
 });
 

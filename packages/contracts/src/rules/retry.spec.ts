@@ -15,7 +15,9 @@ describe('retryDelayMs', () => {
   const noJitter = () => 0.5;
   it('doubles from the base and caps at the max', () => {
     const preset = RETRY_PRESETS.fetch;
-    expect([1, 2, 3, 4, 5].map((attempt) => retryDelayMs(attempt, preset, noJitter))).toEqual([1000, 2000, 4000, 8000, 8000]);
+    expect([1, 2, 3, 4, 5].map((attempt) => retryDelayMs(attempt, preset, noJitter))).toEqual([
+      1000, 2000, 4000, 8000, 8000,
+    ]);
   });
   it('adds at most 10% jitter either way', () => {
     expect(retryDelayMs(1, RETRY_PRESETS.default, () => 0)).toBe(900);

@@ -1,4 +1,13 @@
-import { type CanActivate, createParamDecorator, type DynamicModule, type ExecutionContext, Inject, Injectable, Module, SetMetadata } from '@nestjs/common';
+import {
+  type CanActivate,
+  createParamDecorator,
+  type DynamicModule,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  Module,
+  SetMetadata,
+} from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { type AccessTokenClaims, JwtVerifier } from './jwt-verifier.js';
@@ -27,13 +36,11 @@ export class JwtAuthGuard implements CanActivate {
 }
 
 /** The verified caller of an authenticated route. */
-export const CurrentUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): AccessTokenClaims => {
-    const auth = context.switchToHttp().getRequest<AuthenticatedRequest>().auth;
-    if (!auth) throw new Error('CurrentUser used on a route without JwtAuthGuard');
-    return auth;
-  },
-);
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AccessTokenClaims => {
+  const auth = context.switchToHttp().getRequest<AuthenticatedRequest>().auth;
+  if (!auth) throw new Error('CurrentUser used on a route without JwtAuthGuard');
+  return auth;
+});
 
 /** Registers the verifier and makes JwtAuthGuard global for the importing app. */
 @Module({})
@@ -42,7 +49,10 @@ export class AccessTokenModule {
     return {
       module: AccessTokenModule,
       global: true,
-      providers: [{ provide: JwtVerifier, useValue: new JwtVerifier(publicKeyPem) }, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+      providers: [
+        { provide: JwtVerifier, useValue: new JwtVerifier(publicKeyPem) },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+      ],
       exports: [JwtVerifier],
     };
   }

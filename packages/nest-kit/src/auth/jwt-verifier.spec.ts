@@ -29,7 +29,15 @@ describe('JwtVerifier', () => {
   });
 
   it.each([
-    ['an unsigned alg:none token', async () => new UnsecuredJWT({ sub: 'user-1' }).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE).setExpirationTime('1h').encode()],
+    [
+      'an unsigned alg:none token',
+      async () =>
+        new UnsecuredJWT({ sub: 'user-1' })
+          .setIssuer(JWT_ISSUER)
+          .setAudience(JWT_AUDIENCE)
+          .setExpirationTime('1h')
+          .encode(),
+    ],
     ['a token signed with another key', async () => sign({ privateKey: pair().privateKey })],
     ['a wrong audience', async () => sign({ audience: 'someone-else' })],
     ['a wrong issuer', async () => sign({ issuer: 'evil' })],

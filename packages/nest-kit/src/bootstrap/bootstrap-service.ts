@@ -37,7 +37,12 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   app.connectMicroservice<MicroserviceOptions>(
     {
       transport: Transport.NATS,
-      options: { servers: [options.natsUrl], queue: options.name, name: `${options.name}-server`, maxReconnectAttempts: -1 },
+      options: {
+        servers: [options.natsUrl],
+        queue: options.name,
+        name: `${options.name}-server`,
+        maxReconnectAttempts: -1,
+      },
     },
     { inheritAppConfig: true },
   );

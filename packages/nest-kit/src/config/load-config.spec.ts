@@ -18,19 +18,27 @@ describe('loadConfig', () => {
   it('names every missing variable', () => {
     const { DATABASE_URL: _database, NATS_URL: _nats, ...rest } = validEnv;
     expect(() => loadConfig(serviceEnvSchema, rest)).toThrow(ConfigError);
-    expect(() => loadConfig(serviceEnvSchema, rest)).toThrow(/DATABASE_URL: is required but not set[\s\S]*NATS_URL: is required but not set/);
+    expect(() => loadConfig(serviceEnvSchema, rest)).toThrow(
+      /DATABASE_URL: is required but not set[\s\S]*NATS_URL: is required but not set/,
+    );
   });
 
   it('names a variable with a bad value and says why', () => {
-    expect(() => loadConfig(serviceEnvSchema, { ...validEnv, NATS_URL: 'http://x' })).toThrow(/NATS_URL: must be a URL starting with nats:\/\//);
+    expect(() => loadConfig(serviceEnvSchema, { ...validEnv, NATS_URL: 'http://x' })).toThrow(
+      /NATS_URL: must be a URL starting with nats:\/\//,
+    );
     expect(() => loadConfig(serviceEnvSchema, { ...validEnv, PORT: 'eighty' })).toThrow(/PORT:/);
-    expect(() => loadConfig(serviceEnvSchema, { ...validEnv, JWT_PUBLIC_KEY: 'secret' })).toThrow(/JWT_PUBLIC_KEY: must be a PEM key/);
+    expect(() => loadConfig(serviceEnvSchema, { ...validEnv, JWT_PUBLIC_KEY: 'secret' })).toThrow(
+      /JWT_PUBLIC_KEY: must be a PEM key/,
+    );
   });
 
   it('supports service-specific extensions', () => {
     const schema = serviceEnvSchema.extend({ SMTP_URL: env.url(['smtp', 'smtps']) });
     expect(() => loadConfig(schema, validEnv)).toThrow(/SMTP_URL: is required but not set/);
-    expect(loadConfig(schema, { ...validEnv, SMTP_URL: 'smtp://127.0.0.1:1025' }).SMTP_URL).toBe('smtp://127.0.0.1:1025');
+    expect(loadConfig(schema, { ...validEnv, SMTP_URL: 'smtp://127.0.0.1:1025' }).SMTP_URL).toBe(
+      'smtp://127.0.0.1:1025',
+    );
   });
 
   it('accepts any zod schema', () => {

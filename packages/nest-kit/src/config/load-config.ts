@@ -9,7 +9,10 @@ export class ConfigError extends Error {
  * Validates the environment against a zod schema and returns the typed config, or throws a
  * ConfigError listing every missing or bad variable, so a misconfigured service never starts.
  */
-export function loadConfig<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv = process.env): z.output<Schema> {
+export function loadConfig<Schema extends z.ZodType>(
+  schema: Schema,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<Schema> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -30,9 +33,14 @@ export const env = {
       .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}://`)), {
         message: `must be a URL starting with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
       }),
-  pem: () => z.string().min(1).transform((value) => value.replace(/\\n/g, '\n')).refine((value) => value.includes('-----BEGIN'), {
-    message: 'must be a PEM key (-----BEGIN ...)',
-  }),
+  pem: () =>
+    z
+      .string()
+      .min(1)
+      .transform((value) => value.replace(/\\n/g, '\n'))
+      .refine((value) => value.includes('-----BEGIN'), {
+        message: 'must be a PEM key (-----BEGIN ...)',
+      }),
   milliseconds: (fallback: number) => z.coerce.number().int().min(1).default(fallback),
   positiveInt: (fallback: number) => z.coerce.number().int().min(1).default(fallback),
 };

@@ -26,7 +26,11 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
  * Applies the service's SQL migrations (node-pg-migrate takes an advisory lock, so replicas
  * starting together apply each migration once).
  */
-export async function runMigrations(databaseUrl: string, migrationsDir: string, log: (message: string) => void = () => {}): Promise<void> {
+export async function runMigrations(
+  databaseUrl: string,
+  migrationsDir: string,
+  log: (message: string) => void = () => {},
+): Promise<void> {
   await runner({
     databaseUrl,
     dir: migrationsDir,
@@ -39,7 +43,11 @@ export async function runMigrations(databaseUrl: string, migrationsDir: string, 
 }
 
 /** Ensure + migrate: what every service does before it listens. */
-export async function prepareDatabase(databaseUrl: string, migrationsDir: string, log?: (message: string) => void): Promise<void> {
+export async function prepareDatabase(
+  databaseUrl: string,
+  migrationsDir: string,
+  log?: (message: string) => void,
+): Promise<void> {
   await ensureDatabase(databaseUrl);
   await runMigrations(databaseUrl, migrationsDir, log);
 }

@@ -1,5 +1,11 @@
 import { jest } from '@jest/globals';
-import { type ArgumentsHost, BadRequestException, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  BadRequestException,
+  Logger,
+  NotFoundException,
+  PayloadTooLargeException,
+} from '@nestjs/common';
 import { contactInputSchema, ErrorCode } from '@kith/contracts';
 import { firstValueFrom } from 'rxjs';
 import { AppError } from '../errors/app-error.js';
@@ -7,8 +13,22 @@ import { AllExceptionsFilter, toAppError } from './all-exceptions.filter.js';
 import { ZodValidationPipe } from './zod-validation.pipe.js';
 
 function httpHost() {
-  const response = { statusCode: 0, body: undefined as unknown, status(code: number) { this.statusCode = code; return this; }, json(body: unknown) { this.body = body; return this; } };
-  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+  const response = {
+    statusCode: 0,
+    body: undefined as unknown,
+    status(code: number) {
+      this.statusCode = code;
+      return this;
+    },
+    json(body: unknown) {
+      this.body = body;
+      return this;
+    },
+  };
+  const host = {
+    getType: () => 'http',
+    switchToHttp: () => ({ getResponse: () => response }),
+  } as unknown as ArgumentsHost;
   return { host, response };
 }
 
@@ -47,7 +67,9 @@ describe('AllExceptionsFilter', () => {
     expect(toAppError(new NotFoundException('Cannot GET /x')).code).toBe(ErrorCode.NOT_FOUND);
     expect(toAppError(new PayloadTooLargeException()).code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
     expect(toAppError(new BadRequestException(['a', 'b'])).message).toBe('a; b');
-    expect(toAppError(Object.assign(new Error('request entity too large'), { status: 413 })).code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
+    expect(toAppError(Object.assign(new Error('request entity too large'), { status: 413 })).code).toBe(
+      ErrorCode.PAYLOAD_TOO_LARGE,
+    );
   });
 
   it('hides unexpected errors behind a generic 500', () => {

@@ -14,12 +14,14 @@ export function toAppError(exception: unknown): AppError {
       typeof response === 'string'
         ? response
         : Array.isArray((response as { message?: unknown }).message)
-          ? ((response as { message: string[] }).message).join('; ')
+          ? (response as { message: string[] }).message.join('; ')
           : String((response as { message?: unknown }).message ?? exception.message);
     return new AppError(errorCodeOfStatus(status), message);
   }
   // body-parser and multer errors carry an HTTP status of their own.
-  const status = (exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode;
+  const status =
+    (exception as { status?: unknown; statusCode?: unknown })?.status ??
+    (exception as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError(errorCodeOfStatus(status), (exception as Error).message);
   }
@@ -33,7 +35,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const error = toAppError(exception);
-    if (error.code === ErrorCode.INTERNAL_ERROR) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (error.code === ErrorCode.INTERNAL_ERROR)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
 
     if (host.getType() === 'rpc') {
       const payload: RpcErrorPayload = { code: error.code, message: error.message };

@@ -22,7 +22,11 @@ export class NatsClient implements OnApplicationShutdown {
     @Inject(NATS_TIMEOUT_MS) private readonly timeoutMs: number,
   ) {}
 
-  async request<Response, Payload = unknown>(subject: string, payload: Payload, timeoutMs = this.timeoutMs): Promise<Response> {
+  async request<Response, Payload = unknown>(
+    subject: string,
+    payload: Payload,
+    timeoutMs = this.timeoutMs,
+  ): Promise<Response> {
     try {
       return await firstValueFrom(this.proxy.send<Response, Payload>(subject, payload).pipe(timeout(timeoutMs)));
     } catch (error) {

@@ -23,7 +23,9 @@ export interface ServicePlatformOptions<Config extends ServiceEnv, Database> {
  */
 @Module({})
 export class ServicePlatformModule {
-  static forRoot<Config extends ServiceEnv, Database>(options: ServicePlatformOptions<Config, Database>): DynamicModule {
+  static forRoot<Config extends ServiceEnv, Database>(
+    options: ServicePlatformOptions<Config, Database>,
+  ): DynamicModule {
     const { config, configToken, databaseProviders, databaseCheck } = options;
     return {
       module: ServicePlatformModule,

@@ -18,7 +18,9 @@ afterEach(() => {
 });
 
 /** A server whose access tokens are valid only once refreshed to `new-access`. */
-function serverWithExpiredToken(refreshReply: FakeReply = ok({ tokens: { accessToken: 'new-access', refreshToken: 'refresh-2' } })) {
+function serverWithExpiredToken(
+  refreshReply: FakeReply = ok({ tokens: { accessToken: 'new-access', refreshToken: 'refresh-2' } }),
+) {
   return installFakeFetch((request: FakeRequest) => {
     if (request.url === '/api/auth/refresh') return { ...refreshReply, delayMs: 20 };
     if (request.authorization !== 'Bearer new-access') return fail(401, 'Authentication required', 'UNAUTHORIZED');
@@ -29,26 +31,47 @@ function serverWithExpiredToken(refreshReply: FakeReply = ok({ tokens: { accessT
 describe('api client: envelope and errors', () => {
   it('returns the data of the envelope and sends the bearer token', async () => {
     const { requests } = installFakeFetch(() => ok({ items: [1, 2] }));
-    await expect(api.get('/contacts', { query: { limit: 10, search: '', listId: undefined } })).resolves.toEqual({ items: [1, 2] });
-    expect(requests[0]).toMatchObject({ url: '/api/contacts?limit=10', method: 'GET', authorization: 'Bearer old-access' });
+    await expect(api.get('/contacts', { query: { limit: 10, search: '', listId: undefined } })).resolves.toEqual({
+      items: [1, 2],
+    });
+    expect(requests[0]).toMatchObject({
+      url: '/api/contacts?limit=10',
+      method: 'GET',
+      authorization: 'Bearer old-access',
+    });
   });
 
   it("throws an ApiError whose message is the server's error field", async () => {
     installFakeFetch(() => fail(409, 'An account with this email already exists', 'EMAIL_TAKEN'));
     const error = await api.post('/auth/register', { body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists', fromServer: true });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+      fromServer: true,
+    });
   });
 });
 
 describe('api client: session refresh', () => {
   it('shares one refresh between concurrent 401s and repeats every call with the new token', async () => {
     const { requests } = serverWithExpiredToken();
-    const results = await Promise.all([api.get('/contacts'), api.get('/lists'), api.post('/contacts', { body: { firstName: 'A' } })]);
+    const results = await Promise.all([
+      api.get('/contacts'),
+      api.get('/lists'),
+      api.post('/contacts', { body: { firstName: 'A' } }),
+    ]);
 
-    expect(results.map((result) => (result as { path: string }).path)).toEqual(['/api/contacts', '/api/lists', '/api/contacts']);
+    expect(results.map((result) => (result as { path: string }).path)).toEqual([
+      '/api/contacts',
+      '/api/lists',
+      '/api/contacts',
+    ]);
     expect(requests.filter((request) => request.url === '/api/auth/refresh')).toHaveLength(1);
-    expect(requests.find((request) => request.url === '/api/auth/refresh')?.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(requests.find((request) => request.url === '/api/auth/refresh')?.body).toEqual({
+      refreshToken: 'refresh-1',
+    });
     expect(session.accessToken()).toBe('new-access');
     expect(session.refreshToken()).toBe('refresh-2');
     expect(onSessionExpired).not.toHaveBeenCalled();
@@ -94,7 +117,9 @@ describe('api client: session refresh', () => {
 
   it('treats a 401 from login as wrong credentials, not as an expired session', async () => {
     const { requests } = installFakeFetch(() => fail(401, 'Invalid email or password', 'INVALID_CREDENTIALS'));
-    await expect(api.post('/auth/login', { body: { email: 'a@b.c', password: 'secret1' } })).rejects.toThrow('Invalid email or password');
+    await expect(api.post('/auth/login', { body: { email: 'a@b.c', password: 'secret1' } })).rejects.toThrow(
+      'Invalid email or password',
+    );
     expect(requests).toHaveLength(1);
     expect(session.refreshToken()).toBe('refresh-1');
     expect(onSessionExpired).not.toHaveBeenCalled();
@@ -119,7 +144,11 @@ describe('api client: retries', () => {
 
   it('retries a GET on 5xx with the fetch preset (3 attempts)', async () => {
     jest.useFakeTimers();
-    const { requests } = replies(fail(503, 'Service temporarily unavailable'), fail(503, 'Service temporarily unavailable'), ok('finally'));
+    const { requests } = replies(
+      fail(503, 'Service temporarily unavailable'),
+      fail(503, 'Service temporarily unavailable'),
+      ok('finally'),
+    );
     await expect(settle(api.get('/contacts'))).resolves.toEqual({ value: 'finally' });
     expect(requests).toHaveLength(3);
   });

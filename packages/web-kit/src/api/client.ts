@@ -36,7 +36,14 @@ export interface UploadOptions {
 }
 
 /** Auth endpoints whose 401 means "wrong credentials", never "refresh the session". */
-const SESSIONLESS_PATHS = ['/auth/login', '/auth/register', '/auth/refresh', '/auth/forgot-password', '/auth/reset-password', '/auth/logout'];
+const SESSIONLESS_PATHS = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/refresh',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/logout',
+];
 
 let onSessionExpired = (): void => {
   if (window.location.pathname !== '/login') window.location.assign('/login');
@@ -48,7 +55,9 @@ export function configureApi(options: { onSessionExpired?: () => void }): void {
 }
 
 export function apiUrl(path: string, query?: Query): string {
-  const relative = path.startsWith(`${API_BASE_PATH}/`) ? path : `${API_BASE_PATH}${path.startsWith('/') ? '' : '/'}${path}`;
+  const relative = path.startsWith(`${API_BASE_PATH}/`)
+    ? path
+    : `${API_BASE_PATH}${path.startsWith('/') ? '' : '/'}${path}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -60,21 +69,33 @@ export function apiUrl(path: string, query?: Query): string {
 }
 
 async function unwrap<T>(status: number, ok: boolean, payload: unknown): Promise<T> {
-  const envelope = payload as Partial<ApiResponse<T>> & { error?: unknown; code?: string; details?: never } | null;
+  const envelope = payload as (Partial<ApiResponse<T>> & { error?: unknown; code?: string; details?: never }) | null;
   if (ok) {
     if (envelope && typeof envelope === 'object' && 'data' in envelope) return envelope.data as T;
     return payload as T;
   }
   if (envelope && typeof envelope.error === 'string') {
-    throw new ApiError({ message: envelope.error, status, code: envelope.code, details: envelope.details, fromServer: true });
+    throw new ApiError({
+      message: envelope.error,
+      status,
+      code: envelope.code,
+      details: envelope.details,
+      fromServer: true,
+    });
   }
   throw new ApiError({ message: `Request failed with status ${status}`, status });
 }
 
-const networkError = () => new ApiError({ message: 'Could not reach the server. Please check your connection.', code: 'NETWORK_ERROR' });
+const networkError = () =>
+  new ApiError({ message: 'Could not reach the server. Please check your connection.', code: 'NETWORK_ERROR' });
 const timeoutError = () => new ApiError({ message: 'The request timed out', code: 'TIMEOUT' });
 
-async function sendFetch<T>(method: HttpMethod, url: string, options: RequestOptions, token: string | null): Promise<T> {
+async function sendFetch<T>(
+  method: HttpMethod,
+  url: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -157,7 +178,12 @@ export function refreshSession(): Promise<void> {
     if (!refreshToken) throw new ApiError({ message: 'No refresh token', status: 401, code: 'UNAUTHORIZED' });
     // Another tab rotated the tokens while this one waited for the lock: theirs are ours too.
     if (refreshToken !== refreshTokenSeen) return;
-    const { tokens } = await sendFetch<{ tokens: AuthTokens }>('POST', apiUrl('/auth/refresh'), { body: { refreshToken } }, null);
+    const { tokens } = await sendFetch<{ tokens: AuthTokens }>(
+      'POST',
+      apiUrl('/auth/refresh'),
+      { body: { refreshToken } },
+      null,
+    );
     session.saveTokens(tokens);
   })
     .catch((error: unknown) => {
@@ -171,7 +197,11 @@ export function refreshSession(): Promise<void> {
 }
 
 /** Sends with the bearer token; on a first 401 refreshes the session once and repeats the call. */
-async function sendAuthorized<T>(url: string, redirectOnExpiry: boolean, transport: (token: string | null) => Promise<T>): Promise<T> {
+async function sendAuthorized<T>(
+  url: string,
+  redirectOnExpiry: boolean,
+  transport: (token: string | null) => Promise<T>,
+): Promise<T> {
   const tokenUsed = session.accessToken();
   try {
     return await transport(tokenUsed);
@@ -193,10 +223,14 @@ async function sendAuthorized<T>(url: string, redirectOnExpiry: boolean, transpo
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /** The retry toasts of spec §8; one toast id so repeated retries replace each other. */
@@ -223,7 +257,14 @@ async function withRetry<T>(method: HttpMethod, options: RequestOptions, attempt
     try {
       return await attemptOnce();
     } catch (error) {
-      if (!presetName || !preset || attempt >= preset.maxAttempts || options.signal?.aborted || !shouldRetry(method, error)) throw error;
+      if (
+        !presetName ||
+        !preset ||
+        attempt >= preset.maxAttempts ||
+        options.signal?.aborted ||
+        !shouldRetry(method, error)
+      )
+        throw error;
       announceRetry(presetName, attempt + 1, preset.maxAttempts);
       await sleep(retryDelayMs(attempt, preset), options.signal);
     }
@@ -237,7 +278,9 @@ function request<T>(method: HttpMethod, path: string, options: RequestOptions = 
   const url = apiUrl(path, options.query);
   const run = () =>
     withRetry(method, options, () =>
-      sendAuthorized(url, options.redirectOnSessionExpiry ?? true, (token) => sendFetch<T>(method, url, options, token)),
+      sendAuthorized(url, options.redirectOnSessionExpiry ?? true, (token) =>
+        sendFetch<T>(method, url, options, token),
+      ),
     );
   if (method !== 'GET' || options.signal) return run();
   const shared = inFlightGets.get(url);

@@ -4,7 +4,13 @@ import { session } from '../api/session.js';
 import { fail, installFakeFetch, ok } from '../test-support/fake-fetch.js';
 import { useAuthStore } from './useAuthStore.js';
 
-const user = { _id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00.000Z' };
+const user = {
+  _id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 const initial = useAuthStore.getState();
 
@@ -26,7 +32,12 @@ describe('useAuthStore', () => {
   it('checkAuth without an access token ends signed out at once, without a request', async () => {
     const { requests } = installFakeFetch(() => ok({ user }));
     await useAuthStore.getState().checkAuth();
-    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false, user: null, error: null });
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isAuthenticated: false,
+      user: null,
+      error: null,
+    });
     expect(requests).toHaveLength(0);
   });
 
@@ -42,7 +53,12 @@ describe('useAuthStore', () => {
     session.saveUser(user);
     installFakeFetch(() => fail(404, 'Not found'));
     await useAuthStore.getState().checkAuth();
-    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false, user: null, error: null });
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isAuthenticated: false,
+      user: null,
+      error: null,
+    });
     expect([session.accessToken(), session.refreshToken(), session.storedUser()]).toEqual([null, null, null]);
   });
 
@@ -60,7 +76,11 @@ describe('useAuthStore', () => {
   it('login saves the tokens and the user', async () => {
     const { requests } = installFakeFetch(() => ok({ user, tokens }));
     await useAuthStore.getState().login({ email: user.email, password: 'secret1' });
-    expect(requests[0]).toMatchObject({ url: '/api/auth/login', method: 'POST', body: { email: user.email, password: 'secret1' } });
+    expect(requests[0]).toMatchObject({
+      url: '/api/auth/login',
+      method: 'POST',
+      body: { email: user.email, password: 'secret1' },
+    });
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, user });
     expect(session.accessToken()).toBe('access-1');
     expect(session.storedUser()).toEqual(user);
@@ -69,7 +89,11 @@ describe('useAuthStore', () => {
   it("login failure keeps the server's message, else 'Login failed'", async () => {
     installFakeFetch(() => fail(401, 'Invalid email or password'));
     await expect(useAuthStore.getState().login({ email: user.email, password: 'wrong-1' })).rejects.toThrow();
-    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, error: 'Invalid email or password' });
+    expect(useAuthStore.getState()).toMatchObject({
+      isAuthenticated: false,
+      isLoading: false,
+      error: 'Invalid email or password',
+    });
 
     installFakeFetch(() => ({ status: 0, networkError: true }));
     await expect(useAuthStore.getState().register({ ...user, password: 'secret1' })).rejects.toThrow();

@@ -74,10 +74,17 @@ export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProp
   };
 
   const phone = contact.phoneNumber?.replace(/[^\d+]/g, '');
-  const linkClass = (enabled: boolean) => buttonClassName('secondary', 'md', enabled ? 'w-full' : 'pointer-events-none w-full opacity-50');
+  const linkClass = (enabled: boolean) =>
+    buttonClassName('secondary', 'md', enabled ? 'w-full' : 'pointer-events-none w-full opacity-50');
 
   return (
-    <Modal open onClose={onClose} dismissible={busy === null} title={`Contact ${fullName(contact)}`} description="Reach out now or plan when to get in touch.">
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={busy === null}
+      title={`Contact ${fullName(contact)}`}
+      description="Reach out now or plan when to get in touch."
+    >
       <div className="space-y-5">
         <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-700">
@@ -87,7 +94,10 @@ export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProp
             <p className="font-semibold text-slate-900">{fullName(contact)}</p>
             {contact.phoneNumber && <p className="truncate text-slate-500">{contact.phoneNumber}</p>}
             {contact.email && (
-              <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1 truncate text-blue-600 hover:underline">
+              <a
+                href={`mailto:${contact.email}`}
+                className="inline-flex items-center gap-1 truncate text-blue-600 hover:underline"
+              >
                 <Mail className="size-3.5" aria-hidden="true" />
                 {contact.email}
               </a>
@@ -101,11 +111,21 @@ export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProp
             <CheckCircle2 className="size-4" aria-hidden="true" />
             Mark as Contacted
           </Button>
-          <a href={phone ? `tel:${phone}` : undefined} aria-disabled={!phone} className={linkClass(Boolean(phone))} title={phone ? undefined : 'No phone number'}>
+          <a
+            href={phone ? `tel:${phone}` : undefined}
+            aria-disabled={!phone}
+            className={linkClass(Boolean(phone))}
+            title={phone ? undefined : 'No phone number'}
+          >
             <Phone className="size-4" aria-hidden="true" />
             Call
           </a>
-          <a href={phone ? `sms:${phone}` : undefined} aria-disabled={!phone} className={linkClass(Boolean(phone))} title={phone ? undefined : 'No phone number'}>
+          <a
+            href={phone ? `sms:${phone}` : undefined}
+            aria-disabled={!phone}
+            className={linkClass(Boolean(phone))}
+            title={phone ? undefined : 'No phone number'}
+          >
             <MessageSquare className="size-4" aria-hidden="true" />
             Text
           </a>
@@ -128,7 +148,13 @@ export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProp
               />
             </FormField>
             <FormField label="Note (optional)" htmlFor={ids.notes}>
-              <input id={ids.notes} value={reminderNotes} onChange={(event) => setReminderNotes(event.target.value)} placeholder="e.g. Ask about the new job" className={inputClassName()} />
+              <input
+                id={ids.notes}
+                value={reminderNotes}
+                onChange={(event) => setReminderNotes(event.target.value)}
+                placeholder="e.g. Ask about the new job"
+                className={inputClassName()}
+              />
             </FormField>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setScheduling(false)} disabled={busy !== null}>

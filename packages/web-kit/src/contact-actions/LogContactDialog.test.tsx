@@ -12,7 +12,9 @@ afterEach(() => {
 
 describe('LogContactDialog', () => {
   it('defaults to a phone call now, refuses a future date, then logs with trimmed notes', async () => {
-    const { requests } = installFakeFetch(() => ok({ contact: { ...olive, lastContactDate: new Date().toISOString() }, communication: {} }));
+    const { requests } = installFakeFetch(() =>
+      ok({ contact: { ...olive, lastContactDate: new Date().toISOString() }, communication: {} }),
+    );
     const onLogged = jest.fn();
     const onClose = jest.fn();
     render(<LogContactDialog contact={olive} onClose={onClose} onLogged={onLogged} />);

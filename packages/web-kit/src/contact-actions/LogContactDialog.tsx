@@ -62,7 +62,9 @@ export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialo
     if (isInFuture(when)) return setDateError(ValidationMessage.DATE_IN_FUTURE);
     setSaving(true);
     try {
-      const result = await api.post<LogContactResponse>('/communications/log', { body: buildLogRequest(contact._id, { type, dateTime, notes }) });
+      const result = await api.post<LogContactResponse>('/communications/log', {
+        body: buildLogRequest(contact._id, { type, dateTime, notes }),
+      });
       notify.success('Contact logged successfully');
       onLogged?.(result.contact);
       onClose();
@@ -110,7 +112,9 @@ export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialo
                   onClick={() => setType(method)}
                   className={clsx(
                     'flex flex-col items-center gap-1 rounded-xl px-2 py-2.5 text-xs font-medium ring-1 ring-inset transition-colors',
-                    selected ? 'bg-blue-50 text-blue-700 ring-2 ring-blue-600' : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50',
+                    selected
+                      ? 'bg-blue-50 text-blue-700 ring-2 ring-blue-600'
+                      : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50',
                   )}
                 >
                   <Icon className="size-4" aria-hidden="true" />

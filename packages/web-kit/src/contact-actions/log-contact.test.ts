@@ -40,7 +40,9 @@ describe('buildLogRequest', () => {
 
   it('rejects a missing date', () => {
     expect(parseLocalInput('')).toBeNull();
-    expect(() => buildLogRequest('c1', { type: 'OTHER', dateTime: '', notes: '' })).toThrow('Date and time are required');
+    expect(() => buildLogRequest('c1', { type: 'OTHER', dateTime: '', notes: '' })).toThrow(
+      'Date and time are required',
+    );
   });
 });
 

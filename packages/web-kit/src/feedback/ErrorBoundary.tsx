@@ -46,7 +46,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   override componentDidUpdate(previous: ErrorBoundaryProps): void {
     const keys = this.props.resetKeys ?? [];
     const previousKeys = previous.resetKeys ?? [];
-    if (this.state.error && (keys.length !== previousKeys.length || keys.some((key, index) => !Object.is(key, previousKeys[index])))) {
+    if (
+      this.state.error &&
+      (keys.length !== previousKeys.length || keys.some((key, index) => !Object.is(key, previousKeys[index])))
+    ) {
       this.setState({ error: null, retryCount: 0, retrying: false });
     }
   }
@@ -69,14 +72,37 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!error) return this.props.children;
     const canRetry = (this.props.enableRetry ?? true) && retryCount < ERROR_BOUNDARY_MAX_RETRIES;
     if (this.props.fallback) return this.props.fallback({ error, retry: this.retry, retryCount, canRetry });
-    return <DefaultFallback retry={this.retry} retrying={retrying} retryCount={retryCount} canRetry={canRetry} retryEnabled={this.props.enableRetry ?? true} />;
+    return (
+      <DefaultFallback
+        retry={this.retry}
+        retrying={retrying}
+        retryCount={retryCount}
+        canRetry={canRetry}
+        retryEnabled={this.props.enableRetry ?? true}
+      />
+    );
   }
 }
 
-function DefaultFallback({ retry, retrying, retryCount, canRetry, retryEnabled }: { retry: () => void; retrying: boolean; retryCount: number; canRetry: boolean; retryEnabled: boolean }) {
+function DefaultFallback({
+  retry,
+  retrying,
+  retryCount,
+  canRetry,
+  retryEnabled,
+}: {
+  retry: () => void;
+  retrying: boolean;
+  retryCount: number;
+  canRetry: boolean;
+  retryEnabled: boolean;
+}) {
   const exhausted = retryEnabled && retryCount >= ERROR_BOUNDARY_MAX_RETRIES;
   return (
-    <div role="alert" className="mx-auto my-10 max-w-md rounded-2xl border border-red-100 bg-white p-8 text-center shadow-sm">
+    <div
+      role="alert"
+      className="mx-auto my-10 max-w-md rounded-2xl border border-red-100 bg-white p-8 text-center shadow-sm"
+    >
       <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
         <AlertTriangle className="size-6" aria-hidden="true" />
       </div>
@@ -113,9 +139,17 @@ export interface LoadingErrorFallbackProps {
 }
 
 /** The named fallbacks a screen shows in its own area when it cannot load. */
-export function LoadingErrorFallback({ title, message = 'We encountered an unexpected error.', actionLabel = 'Reload', onAction = refreshPage }: LoadingErrorFallbackProps) {
+export function LoadingErrorFallback({
+  title,
+  message = 'We encountered an unexpected error.',
+  actionLabel = 'Reload',
+  onAction = refreshPage,
+}: LoadingErrorFallbackProps) {
   return (
-    <div role="alert" className="mx-auto my-8 max-w-lg rounded-2xl border border-red-100 bg-white p-8 text-center shadow-sm">
+    <div
+      role="alert"
+      className="mx-auto my-8 max-w-lg rounded-2xl border border-red-100 bg-white p-8 text-center shadow-sm"
+    >
       <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
         <AlertTriangle className="size-6" aria-hidden="true" />
       </div>

@@ -28,10 +28,19 @@ describe('usePreferences', () => {
     const first = renderHook(() => usePreferences('lists'));
     act(() => first.result.current.setPreference('view', 'list'));
     act(() => first.result.current.updatePreferences({ sortBy: 'overdueCount', sortOrder: 'desc' }));
-    expect(JSON.parse(localStorage.getItem('preferences_lists')!)).toMatchObject({ view: 'list', sortBy: 'overdueCount', sortOrder: 'desc' });
+    expect(JSON.parse(localStorage.getItem('preferences_lists')!)).toMatchObject({
+      view: 'list',
+      sortBy: 'overdueCount',
+      sortOrder: 'desc',
+    });
 
     const later = renderHook(() => usePreferences('lists'));
-    expect(later.result.current.preferences).toEqual({ ...DEFAULT_PREFERENCES, view: 'list', sortBy: 'overdueCount', sortOrder: 'desc' });
+    expect(later.result.current.preferences).toEqual({
+      ...DEFAULT_PREFERENCES,
+      view: 'list',
+      sortBy: 'overdueCount',
+      sortOrder: 'desc',
+    });
     expect(renderHook(() => usePreferences('contacts')).result.current.preferences.view).toBe('grid');
   });
 

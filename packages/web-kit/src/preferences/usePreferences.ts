@@ -66,7 +66,8 @@ export function usePreferences(screen: PreferenceScreen): PreferencesApi {
     [screen],
   );
   const setPreference = useCallback(
-    <K extends keyof Preferences>(key: K, value: Preferences[K]) => updatePreferences({ [key]: value } as Partial<Preferences>),
+    <K extends keyof Preferences>(key: K, value: Preferences[K]) =>
+      updatePreferences({ [key]: value } as Partial<Preferences>),
     [updatePreferences],
   );
   const reset = useCallback(() => {

@@ -41,4 +41,7 @@ export function installFakeFetch(route: (request: FakeRequest) => FakeReply) {
 }
 
 export const ok = (data: unknown): FakeReply => ({ status: 200, body: { success: true, data } });
-export const fail = (status: number, error: string, code = 'ERROR'): FakeReply => ({ status, body: { success: false, error, code } });
+export const fail = (status: number, error: string, code = 'ERROR'): FakeReply => ({
+  status,
+  body: { success: false, error, code },
+});

@@ -3,7 +3,15 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { BADGE_CLASSES } from './colors.js';
 
-export function Badge({ color = 'gray', children, className }: { color?: BadgeColor; children: ReactNode; className?: string }) {
+export function Badge({
+  color = 'gray',
+  children,
+  className,
+}: {
+  color?: BadgeColor;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span
       className={clsx(

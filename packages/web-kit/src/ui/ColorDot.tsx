@@ -2,7 +2,15 @@ import { DEFAULT_BADGE_COLOR } from '@kith/contracts';
 import clsx from 'clsx';
 
 /** A list's own colour (any hex), as a small dot. */
-export function ColorDot({ color, size = 'md', className }: { color?: string | null; size?: 'sm' | 'md' | 'lg'; className?: string }) {
+export function ColorDot({
+  color,
+  size = 'md',
+  className,
+}: {
+  color?: string | null;
+  size?: 'sm' | 'md' | 'lg';
+  className?: string;
+}) {
   return (
     <span
       aria-hidden="true"

@@ -22,12 +22,19 @@ export function EmptyState({ title, description, icon, action, tone = 'neutral',
       )}
     >
       {icon && (
-        <div className={clsx('mb-4 flex size-12 items-center justify-center rounded-full', success ? 'bg-green-100 text-green-600' : 'bg-slate-100 text-slate-500')}>
+        <div
+          className={clsx(
+            'mb-4 flex size-12 items-center justify-center rounded-full',
+            success ? 'bg-green-100 text-green-600' : 'bg-slate-100 text-slate-500',
+          )}
+        >
           {icon}
         </div>
       )}
       <h3 className={clsx('text-base font-semibold', success ? 'text-green-800' : 'text-slate-900')}>{title}</h3>
-      {description && <p className={clsx('mt-1 max-w-md text-sm', success ? 'text-green-700' : 'text-slate-500')}>{description}</p>}
+      {description && (
+        <p className={clsx('mt-1 max-w-md text-sm', success ? 'text-green-700' : 'text-slate-500')}>{description}</p>
+      )}
       {action && <div className="mt-6">{action}</div>}
     </div>
   );

@@ -2,7 +2,12 @@
 export function GroupByListToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label className="inline-flex items-center gap-2 text-xs font-medium text-slate-600">
-      <input type="checkbox" className="size-4 rounded border-slate-300 accent-blue-600" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        className="size-4 rounded border-slate-300 accent-blue-600"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       Group by List
     </label>
   );

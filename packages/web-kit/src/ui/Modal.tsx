@@ -18,7 +18,16 @@ export interface ModalProps {
 }
 
 /** An accessible dialog over a dimmed backdrop; Escape and the backdrop close it. */
-export function Modal({ open, onClose, title, description, children, footer, size = 'md', dismissible = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  dismissible = true,
+}: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -33,7 +42,9 @@ export function Modal({ open, onClose, title, description, children, footer, siz
     document.addEventListener('keydown', onKeyDown);
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
-    const firstField = panelRef.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea, button:not([data-modal-close])');
+    const firstField = panelRef.current?.querySelector<HTMLElement>(
+      '[autofocus], input, select, textarea, button:not([data-modal-close])',
+    );
     (firstField ?? panelRef.current)?.focus();
     return () => {
       document.removeEventListener('keydown', onKeyDown);
@@ -45,7 +56,11 @@ export function Modal({ open, onClose, title, description, children, footer, siz
   if (!open) return null;
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <div className="absolute inset-0 bg-slate-900/50 backdrop-blur-[2px]" onClick={dismissible ? onClose : undefined} aria-hidden="true" />
+      <div
+        className="absolute inset-0 bg-slate-900/50 backdrop-blur-[2px]"
+        onClick={dismissible ? onClose : undefined}
+        aria-hidden="true"
+      />
       <div
         ref={panelRef}
         role="dialog"
@@ -77,7 +92,11 @@ export function Modal({ open, onClose, title, description, children, footer, siz
           )}
         </div>
         <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
-        {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">{footer}</div>}
+        {footer && (
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">
+            {footer}
+          </div>
+        )}
       </div>
     </div>,
     document.body,
@@ -99,7 +118,19 @@ export interface ConfirmDialogProps {
 }
 
 /** Yes/no question, e.g. 'Are you sure you want to delete this list? This action cannot be undone.' */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false, loading = false, confirmDisabled = false, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  danger = false,
+  loading = false,
+  confirmDisabled = false,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -112,7 +143,12 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
           <Button variant="secondary" onClick={onCancel} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={loading} disabled={confirmDisabled}>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            loading={loading}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </Button>
         </>

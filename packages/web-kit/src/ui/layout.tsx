@@ -6,7 +6,15 @@ export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
 }
 
 /** Title, subtitle and the screen's main actions, stacked on phones. */
-export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
@@ -21,10 +29,18 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
 /** Dismissible red banner for errors shown inside a screen. */
 export function ErrorBanner({ message, onDismiss }: { message: ReactNode; onDismiss?: () => void }) {
   return (
-    <div role="alert" className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      role="alert"
+      className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       <span>{message}</span>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} className="font-medium text-red-700 hover:text-red-900" aria-label="Dismiss">
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="font-medium text-red-700 hover:text-red-900"
+          aria-label="Dismiss"
+        >
           ×
         </button>
       )}
@@ -40,7 +56,21 @@ export const inputClassName = (hasError = false) =>
   );
 
 /** Label, control, hint and error message of one form field. */
-export function FormField({ label, htmlFor, error, hint, children, className }: { label: ReactNode; htmlFor: string; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
+export function FormField({
+  label,
+  htmlFor,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  label: ReactNode;
+  htmlFor: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700">

@@ -1,4 +1,11 @@
-import { type AuthResponse, ErrorCode, ErrorMessage, type LoginRequest, type RegisterRequest, type User } from '@kith/contracts';
+import {
+  type AuthResponse,
+  ErrorCode,
+  ErrorMessage,
+  type LoginRequest,
+  type RegisterRequest,
+  type User,
+} from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { PasswordHasher } from '../passwords/password-hasher.js';

@@ -31,12 +31,14 @@ export class ExpiredTokensPurger implements OnApplicationBootstrap, OnApplicatio
   }
 
   async purge(now: Date = new Date()): Promise<{ refreshTokens: number; resetTokens: number }> {
-    const refreshTokens = await this.inBatches(() =>
-      this.prisma.$executeRaw`
+    const refreshTokens = await this.inBatches(
+      () =>
+        this.prisma.$executeRaw`
         DELETE FROM refresh_tokens WHERE id IN (SELECT id FROM refresh_tokens WHERE expires_at <= ${now} LIMIT ${PURGE_BATCH})`,
     );
-    const resetTokens = await this.inBatches(() =>
-      this.prisma.$executeRaw`
+    const resetTokens = await this.inBatches(
+      () =>
+        this.prisma.$executeRaw`
         DELETE FROM password_reset_tokens WHERE id IN (SELECT id FROM password_reset_tokens WHERE expires_at <= ${now} LIMIT ${PURGE_BATCH})`,
     );
     return { refreshTokens, resetTokens };
@@ -55,9 +57,12 @@ export class ExpiredTokensPurger implements OnApplicationBootstrap, OnApplicatio
   private async purgeQuietly(): Promise<void> {
     try {
       const { refreshTokens, resetTokens } = await this.purge();
-      if (refreshTokens || resetTokens) this.logger.log(`Purged ${refreshTokens} expired refresh and ${resetTokens} expired reset tokens`);
+      if (refreshTokens || resetTokens)
+        this.logger.log(`Purged ${refreshTokens} expired refresh and ${resetTokens} expired reset tokens`);
     } catch (error) {
-      this.logger.error(`Token purge failed (retried in ${this.config.TOKEN_PURGE_INTERVAL_MS} ms): ${(error as Error).message}`);
+      this.logger.error(
+        `Token purge failed (retried in ${this.config.TOKEN_PURGE_INTERVAL_MS} ms): ${(error as Error).message}`,
+      );
     }
   }
 }

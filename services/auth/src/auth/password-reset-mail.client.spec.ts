@@ -24,7 +24,9 @@ describe('sendUntilAcknowledged', () => {
     const clock = fakeClock();
     const target = failingTimes(3);
     const retries: string[] = [];
-    await expect(sendUntilAcknowledged(target.send, 60 * 60_000, { clock, onRetry: (error) => retries.push(error.message) })).resolves.toBe(true);
+    await expect(
+      sendUntilAcknowledged(target.send, 60 * 60_000, { clock, onRetry: (error) => retries.push(error.message) }),
+    ).resolves.toBe(true);
     expect(target.calls()).toBe(4);
     expect(retries).toEqual(['no responders (1)', 'no responders (2)', 'no responders (3)']);
     expect(clock.waits).toHaveLength(3);
@@ -44,7 +46,11 @@ describe('sendUntilAcknowledged', () => {
     const clock = fakeClock();
     const target = failingTimes(Number.POSITIVE_INFINITY);
     let stopping = false;
-    const attempts = sendUntilAcknowledged(target.send, 60 * 60_000, { clock, stopped: () => stopping, onRetry: () => (stopping = target.calls() >= 2) });
+    const attempts = sendUntilAcknowledged(target.send, 60 * 60_000, {
+      clock,
+      stopped: () => stopping,
+      onRetry: () => (stopping = target.calls() >= 2),
+    });
     await expect(attempts).resolves.toBe(false);
     expect(target.calls()).toBe(2);
   });

@@ -1,9 +1,19 @@
-import { NatsSubject, type PasswordResetMailQueued, type PasswordResetMailRequest, type RetryPreset, retryDelayMs } from '@kith/contracts';
+import {
+  NatsSubject,
+  type PasswordResetMailQueued,
+  type PasswordResetMailRequest,
+  type RetryPreset,
+  retryDelayMs,
+} from '@kith/contracts';
 import { NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 
 /** Waits between attempts to reach notifications: 1 s doubling to a minute, until the link expires. */
-export const RESET_MAIL_RETRY: RetryPreset = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 1000, maxDelayMs: 60_000 };
+export const RESET_MAIL_RETRY: RetryPreset = {
+  maxAttempts: Number.POSITIVE_INFINITY,
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+};
 
 export interface DeliveryClock {
   now(): number;
@@ -22,7 +32,11 @@ const realClock: DeliveryClock = {
 export async function sendUntilAcknowledged(
   send: () => Promise<unknown>,
   deadline: number,
-  { clock = realClock, stopped = () => false, onRetry = () => {} }: { clock?: DeliveryClock; stopped?: () => boolean; onRetry?: (error: Error, delayMs: number) => void } = {},
+  {
+    clock = realClock,
+    stopped = () => false,
+    onRetry = () => {},
+  }: { clock?: DeliveryClock; stopped?: () => boolean; onRetry?: (error: Error, delayMs: number) => void } = {},
 ): Promise<boolean> {
   for (let failures = 1; ; failures += 1) {
     try {
@@ -54,11 +68,21 @@ export class PasswordResetMailClient implements OnApplicationShutdown {
 
   requestMail(request: PasswordResetMailRequest): void {
     const subject = NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL;
-    void sendUntilAcknowledged(() => this.nats.request<PasswordResetMailQueued>(subject, request), Date.parse(request.expiresAt), {
-      stopped: () => this.shuttingDown,
-      onRetry: (error, delayMs) => this.logger.warn(`Reset mail for user ${request.userId} not queued yet (${error.message}); retrying in ${delayMs} ms`),
-    }).then((queued) => {
-      if (!queued) this.logger.error(`Reset mail for user ${request.userId} was never queued: notifications did not answer before the link expired`);
+    void sendUntilAcknowledged(
+      () => this.nats.request<PasswordResetMailQueued>(subject, request),
+      Date.parse(request.expiresAt),
+      {
+        stopped: () => this.shuttingDown,
+        onRetry: (error, delayMs) =>
+          this.logger.warn(
+            `Reset mail for user ${request.userId} not queued yet (${error.message}); retrying in ${delayMs} ms`,
+          ),
+      },
+    ).then((queued) => {
+      if (!queued)
+        this.logger.error(
+          `Reset mail for user ${request.userId} was never queued: notifications did not answer before the link expired`,
+        );
     });
   }
 

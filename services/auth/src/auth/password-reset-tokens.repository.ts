@@ -41,7 +41,10 @@ export class PasswordResetTokensRepository {
         data: { usedAt: now },
       });
       if (claimed.count === 0) return null;
-      const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+      const { userId } = await tx.passwordResetToken.findUniqueOrThrow({
+        where: { tokenHash },
+        select: { userId: true },
+      });
       const user = await tx.user.update({ where: { id: userId }, data: { passwordHash } });
       await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
       await this.refreshTokens.revokeAllOfUser(userId, now, tx);

@@ -36,7 +36,11 @@ export class RefreshTokensRepository {
    * the token: of two concurrent calls with the same token only one can claim it; the other then
    * sees it as already used, which is reuse, and the whole family is revoked.
    */
-  rotate(tokenHash: string, successor: Pick<NewRefreshToken, 'tokenHash' | 'expiresAt'>, now: Date): Promise<RotationOutcome> {
+  rotate(
+    tokenHash: string,
+    successor: Pick<NewRefreshToken, 'tokenHash' | 'expiresAt'>,
+    now: Date,
+  ): Promise<RotationOutcome> {
     return this.prisma.$transaction(async (tx): Promise<RotationOutcome> => {
       const claimed = await tx.refreshToken.updateMany({
         where: { tokenHash, usedAt: null, revokedAt: null, expiresAt: { gt: now } },

@@ -58,19 +58,26 @@ describe('SessionsService', () => {
     const tokens = await sut.refresh('presented-token');
 
     expect(refreshTokens.rotations).toEqual([
-      { presentedHash: hashOpaqueToken('presented-token'), successorHash: hashOpaqueToken(tokens.refreshToken), expiresAt: expect.any(Date) },
+      {
+        presentedHash: hashOpaqueToken('presented-token'),
+        successorHash: hashOpaqueToken(tokens.refreshToken),
+        expiresAt: expect.any(Date),
+      },
     ]);
     await expect(verifier.verify(tokens.accessToken)).resolves.toEqual({ userId: user.id, email: user.email });
   });
 
-  it.each<RotationOutcome>([{ outcome: 'reused' }, { outcome: 'invalid' }])('answers 401 when the rotation is $outcome', async (outcome) => {
-    const { sut } = await setup(outcome);
-    await expect(sut.refresh('presented-token')).rejects.toMatchObject({
-      code: ErrorCode.UNAUTHORIZED,
-      status: 401,
-      message: ErrorMessage.INVALID_REFRESH_TOKEN,
-    });
-  });
+  it.each<RotationOutcome>([{ outcome: 'reused' }, { outcome: 'invalid' }])(
+    'answers 401 when the rotation is $outcome',
+    async (outcome) => {
+      const { sut } = await setup(outcome);
+      await expect(sut.refresh('presented-token')).rejects.toMatchObject({
+        code: ErrorCode.UNAUTHORIZED,
+        status: 401,
+        message: ErrorMessage.INVALID_REFRESH_TOKEN,
+      });
+    },
+  );
 
   it('logs out by revoking the family of the hashed token', async () => {
     const { sut, refreshTokens } = await setup();

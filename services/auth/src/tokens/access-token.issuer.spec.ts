@@ -19,7 +19,10 @@ describe('AccessTokenIssuer', () => {
   it('issues EdDSA tokens that the shared JwtVerifier accepts', async () => {
     const sut = await AccessTokenIssuer.fromPem(keys.privateKeyPem);
     const token = await sut.issue(subject);
-    await expect(new JwtVerifier(keys.publicKeyPem).verify(token)).resolves.toEqual({ userId: subject.id, email: subject.email });
+    await expect(new JwtVerifier(keys.publicKeyPem).verify(token)).resolves.toEqual({
+      userId: subject.id,
+      email: subject.email,
+    });
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'EdDSA', typ: 'JWT' });
   });
 
@@ -41,7 +44,9 @@ describe('AccessTokenIssuer', () => {
   });
 
   it('rejects a key that is not an Ed25519 PKCS8 key', async () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     await expect(AccessTokenIssuer.fromPem(rsa)).rejects.toThrow();
   });
 });

@@ -1,4 +1,10 @@
-import { NatsSubject, type UserByIdRequest, type UserByIdResponse, type UsersByIdsRequest, type UsersByIdsResponse } from '@kith/contracts';
+import {
+  NatsSubject,
+  type UserByIdRequest,
+  type UserByIdResponse,
+  type UsersByIdsRequest,
+  type UsersByIdsResponse,
+} from '@kith/contracts';
 import { validate } from '@kith/nest-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';

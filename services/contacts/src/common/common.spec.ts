@@ -9,7 +9,9 @@ describe('ids', () => {
 
   it('turns anything else into the same 404 as a missing row', () => {
     for (const bad of ['', 'abc', '3f2504e0-4f89-41d3-9a0c-0305e82c330', "1' OR '1'='1"]) {
-      expect(() => assertId(bad, 'List')).toThrow(expect.objectContaining({ code: 'NOT_FOUND', message: 'List not found' }));
+      expect(() => assertId(bad, 'List')).toThrow(
+        expect.objectContaining({ code: 'NOT_FOUND', message: 'List not found' }),
+      );
     }
   });
 });
@@ -20,7 +22,13 @@ describe('paging', () => {
   });
 
   it('reports the total and the number of pages', () => {
-    expect(paged(['a'], 41, { page: 3, limit: 20 })).toEqual({ items: ['a'], totalItems: 41, page: 3, limit: 20, totalPages: 3 });
+    expect(paged(['a'], 41, { page: 3, limit: 20 })).toEqual({
+      items: ['a'],
+      totalItems: 41,
+      page: 3,
+      limit: 20,
+      totalPages: 3,
+    });
     expect(paged([], 0, { page: 1, limit: 20 })).toMatchObject({ totalPages: 0 });
   });
 });

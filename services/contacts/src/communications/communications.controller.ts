@@ -9,7 +9,10 @@ export class CommunicationsController {
   constructor(@Inject(ContactsService) private readonly contacts: ContactsService) {}
 
   @Post('log')
-  log(@CurrentUser() user: AccessTokenClaims, @Body(validate(logCommunicationSchema)) body: z.output<typeof logCommunicationSchema>) {
+  log(
+    @CurrentUser() user: AccessTokenClaims,
+    @Body(validate(logCommunicationSchema)) body: z.output<typeof logCommunicationSchema>,
+  ) {
     return this.contacts.logCommunication(user.userId, body);
   }
 }

@@ -21,10 +21,19 @@ export class CommunicationsRepository {
   }
 
   /** Newest first. */
-  async findForContact(userId: string, contactId: string, page: PageRequest): Promise<{ rows: CommunicationRow[]; total: number }> {
+  async findForContact(
+    userId: string,
+    contactId: string,
+    page: PageRequest,
+  ): Promise<{ rows: CommunicationRow[]; total: number }> {
     const where = { userId, contactId };
     const [rows, total] = await Promise.all([
-      this.prisma.communication.findMany({ where, orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], take: page.limit, skip: page.offset }),
+      this.prisma.communication.findMany({
+        where,
+        orderBy: [{ timestamp: 'desc' }, { id: 'desc' }],
+        take: page.limit,
+        skip: page.offset,
+      }),
       this.prisma.communication.count({ where }),
     ]);
     return { rows, total };

@@ -13,13 +13,17 @@ describe('contact page SQL', () => {
     expect(bare.values).toEqual(['u']);
 
     const all = contactWhere({ userId: 'u', listId: 'l', overdue: true, search: 'Bo', now });
-    expect(all.text).toBe('c.user_id = $1::uuid AND c.list_id = $2::uuid AND c.overdue_at <= $3 AND c.search_text LIKE $4');
+    expect(all.text).toBe(
+      'c.user_id = $1::uuid AND c.list_id = $2::uuid AND c.overdue_at <= $3 AND c.search_text LIKE $4',
+    );
     expect(all.values).toEqual(['u', 'l', now, '%bo%']);
   });
 
   it('reads the kept total when nothing narrows the page, and counts the matches otherwise', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(contactTotal({ userId: 'u', now }).text).toBe('coalesce((SELECT total FROM contact_totals WHERE user_id = $1::uuid), 0)');
+    expect(contactTotal({ userId: 'u', now }).text).toBe(
+      'coalesce((SELECT total FROM contact_totals WHERE user_id = $1::uuid), 0)',
+    );
     for (const narrowed of [{ listId: 'l' }, { overdue: true }, { search: 'bo' }]) {
       const total = contactTotal({ userId: 'u', now, ...narrowed });
       expect(total.text).toMatch(/^\(SELECT count\(\*\)::int FROM contacts c WHERE c\.user_id = \$1::uuid AND /);

@@ -44,7 +44,8 @@ function narrows(filter: ContactFilter): boolean {
  * (0002_contact_totals.sql); a narrowed page counts its matches.
  */
 export function contactTotal(filter: ContactFilter): Prisma.Sql {
-  if (!narrows(filter)) return Prisma.sql`coalesce((SELECT total FROM contact_totals WHERE user_id = ${filter.userId}::uuid), 0)`;
+  if (!narrows(filter))
+    return Prisma.sql`coalesce((SELECT total FROM contact_totals WHERE user_id = ${filter.userId}::uuid), 0)`;
   return Prisma.sql`(SELECT count(*)::int FROM contacts c WHERE ${contactWhere(filter)})`;
 }
 
@@ -62,7 +63,9 @@ export function contactOrderBy(sortBy: ContactSortBy, sortOrder: SortOrder): Pri
     case 'created':
       return Prisma.raw(`c.created_at ${direction}, c.id ${direction}`);
     case 'lastContact':
-      return Prisma.raw(`c.last_contact_date ${direction} ${direction === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, c.id ${direction}`);
+      return Prisma.raw(
+        `c.last_contact_date ${direction} ${direction === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, c.id ${direction}`,
+      );
     default: {
       const unknownSort: never = sortBy;
       throw new Error(`Unknown sort ${String(unknownSort)}`);

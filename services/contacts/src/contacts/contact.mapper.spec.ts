@@ -31,13 +31,28 @@ const record = (overrides: Partial<ContactRecord> = {}): ContactRecord => ({
 describe('toContact', () => {
   it('maps a never-contacted contact without a list', () => {
     const sut = toContact(record(), now);
-    expect(sut).toMatchObject({ _id: 'c1', list: null, reminderDays: 90, lastContactDate: null, daysSinceLastContact: null, isOverdue: true, daysOverdue: null });
+    expect(sut).toMatchObject({
+      _id: 'c1',
+      list: null,
+      reminderDays: 90,
+      lastContactDate: null,
+      daysSinceLastContact: null,
+      isOverdue: true,
+      daysOverdue: null,
+    });
     expect(sut.createdAt).toBe(daysBefore(100).toISOString());
   });
 
   it('takes the list interval and summary', () => {
     const sut = toContact(
-      record({ listId: 'l1', listName: 'Family', listColor: '#8b5cf6', listDescription: null, listReminderDays: 30, lastContactDate: daysBefore(31) }),
+      record({
+        listId: 'l1',
+        listName: 'Family',
+        listColor: '#8b5cf6',
+        listDescription: null,
+        listReminderDays: 30,
+        lastContactDate: daysBefore(31),
+      }),
       now,
     );
     expect(sut).toMatchObject({
@@ -50,7 +65,17 @@ describe('toContact', () => {
   });
 
   it('prefers custom days over the list interval', () => {
-    const sut = toContact(record({ listId: 'l1', listName: 'Work', listColor: '#3b82f6', listReminderDays: 90, customReminderDays: 7, lastContactDate: daysBefore(7) }), now);
+    const sut = toContact(
+      record({
+        listId: 'l1',
+        listName: 'Work',
+        listColor: '#3b82f6',
+        listReminderDays: 90,
+        customReminderDays: 7,
+        lastContactDate: daysBefore(7),
+      }),
+      now,
+    );
     expect(sut).toMatchObject({ reminderDays: 7, daysSinceLastContact: 7, isOverdue: false, daysOverdue: 0 });
   });
 });

@@ -21,7 +21,12 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
     listId: record.listId,
     list:
       record.listId && record.listName != null
-        ? { _id: record.listId, name: record.listName, color: record.listColor ?? '', description: record.listDescription }
+        ? {
+            _id: record.listId,
+            name: record.listName,
+            color: record.listColor ?? '',
+            description: record.listDescription,
+          }
         : null,
     customReminderDays: record.customReminderDays,
     reminderDays: effectiveReminderDays(record.customReminderDays, record.listReminderDays),

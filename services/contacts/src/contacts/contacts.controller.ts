@@ -39,7 +39,11 @@ export class ContactsController {
   }
 
   @Put(':id')
-  update(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string, @Body(validate(contactUpdateSchema)) body: z.output<typeof contactUpdateSchema>) {
+  update(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('id') id: string,
+    @Body(validate(contactUpdateSchema)) body: z.output<typeof contactUpdateSchema>,
+  ) {
     return this.contacts.update(user.userId, id, body);
   }
 
@@ -49,7 +53,11 @@ export class ContactsController {
   }
 
   @Post(':id/log-contact')
-  logContact(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string, @Body(validate(logContactSchema)) body: z.output<typeof logContactSchema>) {
+  logContact(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('id') id: string,
+    @Body(validate(logContactSchema)) body: z.output<typeof logContactSchema>,
+  ) {
     return this.contacts.recordInteraction(user.userId, id, { type: body.type, notes: body.notes, duration: null });
   }
 
@@ -61,12 +69,20 @@ export class ContactsController {
 
   @Post(':id/schedule-reminder')
   @HttpCode(200)
-  scheduleReminder(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string, @Body(validate(scheduleReminderSchema)) body: z.output<typeof scheduleReminderSchema>) {
+  scheduleReminder(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('id') id: string,
+    @Body(validate(scheduleReminderSchema)) body: z.output<typeof scheduleReminderSchema>,
+  ) {
     return this.contacts.scheduleReminder(user.userId, id, body.reminderDate, body.notes);
   }
 
   @Get(':id/communications')
-  communications(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string, @Query(validate(pageQuerySchema)) query: PageQuery) {
+  communications(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('id') id: string,
+    @Query(validate(pageQuerySchema)) query: PageQuery,
+  ) {
     return this.contacts.communicationsOf(user.userId, id, query);
   }
 }

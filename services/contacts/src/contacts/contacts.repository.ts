@@ -5,7 +5,15 @@ import { Database } from '../database/database.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { PageRequest } from '../common/paging.js';
 import type { ContactRecord } from './contact.record.js';
-import { CONTACT_COLUMNS, CONTACTS_WITH_LIST, type ContactFilter, contactOrderBy, contactTotal, contactWhere, MOST_OVERDUE_FIRST } from './contact-query.sql.js';
+import {
+  CONTACT_COLUMNS,
+  CONTACTS_WITH_LIST,
+  type ContactFilter,
+  contactOrderBy,
+  contactTotal,
+  contactWhere,
+  MOST_OVERDUE_FIRST,
+} from './contact-query.sql.js';
 
 /** A Prisma client or the client of an open transaction. */
 export type Db = Prisma.TransactionClient | PrismaService;
@@ -97,7 +105,11 @@ export class ContactsRepository {
     return row?.reminderDays ?? null;
   }
 
-  async create(userId: string, data: ContactWrite & { firstName: string; lastName: string; overdueAt: Date }, db: Db = this.prisma): Promise<string> {
+  async create(
+    userId: string,
+    data: ContactWrite & { firstName: string; lastName: string; overdueAt: Date },
+    db: Db = this.prisma,
+  ): Promise<string> {
     const created = await db.contact.create({ data: { ...data, userId }, select: { id: true } });
     return created.id;
   }

@@ -41,14 +41,26 @@ export class ContactsService {
       { sortBy: query.sortBy, sortOrder: query.sortOrder },
       pageRequest(query),
     );
-    return paged(records.map((record) => toContact(record, now)), total, query);
+    return paged(
+      records.map((record) => toContact(record, now)),
+      total,
+      query,
+    );
   }
 
   /** Overdue contacts, most overdue first (never contacted, then the longest past due). */
   async listOverdue(userId: string, query: PageQuery): Promise<Paged<Contact>> {
     const now = new Date();
-    const { records, total } = await this.contacts.findPage({ userId, overdue: true, now }, 'mostOverdue', pageRequest(query));
-    return paged(records.map((record) => toContact(record, now)), total, query);
+    const { records, total } = await this.contacts.findPage(
+      { userId, overdue: true, now },
+      'mostOverdue',
+      pageRequest(query),
+    );
+    return paged(
+      records.map((record) => toContact(record, now)),
+      total,
+      query,
+    );
   }
 
   async get(userId: string, id: string): Promise<Contact> {
@@ -83,8 +95,14 @@ export class ContactsService {
       const { lastContactDate: lastContactInput, listId: listInput, ...fields } = input;
       const next: OverdueInputs = {
         listId: listInput === undefined ? current.listId : (listInput?.toLowerCase() ?? null),
-        customReminderDays: input.customReminderDays === undefined ? current.customReminderDays : input.customReminderDays,
-        lastContactDate: lastContactInput === undefined ? current.lastContactDate : lastContactInput ? new Date(lastContactInput) : null,
+        customReminderDays:
+          input.customReminderDays === undefined ? current.customReminderDays : input.customReminderDays,
+        lastContactDate:
+          lastContactInput === undefined
+            ? current.lastContactDate
+            : lastContactInput
+              ? new Date(lastContactInput)
+              : null,
       };
       const data: ContactWrite = { ...fields, listId: next.listId, lastContactDate: next.lastContactDate };
       data.overdueAt = await this.dueDate(db, userId, next);
@@ -98,9 +116,17 @@ export class ContactsService {
     return { message: 'Contact deleted successfully' };
   }
 
-  async scheduleReminder(userId: string, id: string, reminderDate: string, notes: string | null): Promise<{ contact: Contact }> {
+  async scheduleReminder(
+    userId: string,
+    id: string,
+    reminderDate: string,
+    notes: string | null,
+  ): Promise<{ contact: Contact }> {
     const contactId = assertId(id, 'Contact');
-    const updated = await this.contacts.update(userId, contactId, { reminderDate: new Date(reminderDate), reminderNotes: notes });
+    const updated = await this.contacts.update(userId, contactId, {
+      reminderDate: new Date(reminderDate),
+      reminderNotes: notes,
+    });
     if (!updated) throw AppError.notFound('Contact');
     return { contact: await this.get(userId, contactId) };
   }
@@ -132,11 +158,19 @@ export class ContactsService {
       const current = await this.lockContact(db, userId, contactId);
       if (!current.lastContactDate || current.lastContactDate < at) {
         const next = { ...current, lastContactDate: at };
-        await this.contacts.update(userId, contactId, { lastContactDate: at, overdueAt: await this.dueDate(db, userId, next) }, db);
+        await this.contacts.update(
+          userId,
+          contactId,
+          { lastContactDate: at, overdueAt: await this.dueDate(db, userId, next) },
+          db,
+        );
       }
       return entry ? this.communications.create(db, userId, contactId, { ...entry, timestamp: at }) : null;
     });
-    return { contact: await this.get(userId, contactId), communication: communication && toCommunication(communication) };
+    return {
+      contact: await this.get(userId, contactId),
+      communication: communication && toCommunication(communication),
+    };
   }
 
   async communicationsOf(userId: string, id: string, query: PageQuery): Promise<Paged<Communication>> {

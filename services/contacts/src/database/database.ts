@@ -16,7 +16,9 @@ export function parseTimestamptz(value: string): Date {
 /** Type parsers of the raw reads (Prisma's queries bring their own). */
 const rawReadTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.TIMESTAMPTZ && format !== 'binary' ? parseTimestamptz : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.TIMESTAMPTZ && format !== 'binary'
+      ? parseTimestamptz
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /**
@@ -30,7 +32,11 @@ export class Database implements OnApplicationShutdown {
   private readonly statementNames = new Map<string, string>();
 
   constructor(@Inject(CONTACTS_CONFIG) config: ContactsConfig) {
-    this.pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE, types: rawReadTypes });
+    this.pool = new pg.Pool({
+      connectionString: config.DATABASE_URL,
+      max: config.DATABASE_POOL_SIZE,
+      types: rawReadTypes,
+    });
   }
 
   /**

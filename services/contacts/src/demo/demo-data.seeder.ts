@@ -31,7 +31,9 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
       }
       for (const { list, interactions, customReminderDays = null, ...fields } of DEMO_CONTACTS) {
         const listOf = list ? listIds.get(list)! : null;
-        const lastContactDate = interactions.length ? new Date(now.getTime() - interactions[0].daysAgo * MS_PER_DAY) : null;
+        const lastContactDate = interactions.length
+          ? new Date(now.getTime() - interactions[0].daysAgo * MS_PER_DAY)
+          : null;
         await db.contact.create({
           data: {
             ...fields,
@@ -39,7 +41,10 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
             listId: listOf?.id ?? null,
             customReminderDays,
             lastContactDate,
-            overdueAt: overdueAt(lastContactDate, effectiveReminderDays(customReminderDays, listOf?.reminderDays ?? null)),
+            overdueAt: overdueAt(
+              lastContactDate,
+              effectiveReminderDays(customReminderDays, listOf?.reminderDays ?? null),
+            ),
             communications: {
               create: interactions.map(({ daysAgo, type, notes }) => ({
                 userId: DEMO_USER_ID,

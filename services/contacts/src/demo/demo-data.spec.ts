@@ -5,10 +5,23 @@ describe('demo data', () => {
   const now = new Date();
   const states = DEMO_CONTACTS.map((contact) => {
     const listDays = DEMO_LISTS.find((list) => list.key === contact.list)?.reminderDays ?? null;
-    const lastContactDate = contact.interactions.length ? new Date(now.getTime() - contact.interactions[0].daysAgo * MS_PER_DAY) : null;
-    const subject = { lastContactDate, customReminderDays: contact.customReminderDays ?? null, listReminderDays: listDays };
-    const dueInDays = (overdueAt(lastContactDate, effectiveReminderDays(subject.customReminderDays, listDays)).getTime() - now.getTime()) / MS_PER_DAY;
-    return { overdue: isOverdue(subject, now), dueSoon: !isOverdue(subject, now) && dueInDays <= 7, recent: lastContactDate != null && contact.interactions[0].daysAgo <= 7 };
+    const lastContactDate = contact.interactions.length
+      ? new Date(now.getTime() - contact.interactions[0].daysAgo * MS_PER_DAY)
+      : null;
+    const subject = {
+      lastContactDate,
+      customReminderDays: contact.customReminderDays ?? null,
+      listReminderDays: listDays,
+    };
+    const dueInDays =
+      (overdueAt(lastContactDate, effectiveReminderDays(subject.customReminderDays, listDays)).getTime() -
+        now.getTime()) /
+      MS_PER_DAY;
+    return {
+      overdue: isOverdue(subject, now),
+      dueSoon: !isOverdue(subject, now) && dueInDays <= 7,
+      recent: lastContactDate != null && contact.interactions[0].daysAgo <= 7,
+    };
   });
 
   it('has about 15 contacts in several lists', () => {

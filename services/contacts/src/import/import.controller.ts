@@ -1,7 +1,24 @@
 import { extname } from 'node:path';
-import { Body, Controller, type CallHandler, type ExecutionContext, HttpCode, Inject, PayloadTooLargeException, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  type CallHandler,
+  type ExecutionContext,
+  HttpCode,
+  Inject,
+  PayloadTooLargeException,
+  Post,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ErrorCode, IMPORT_ALLOWED_EXTENSIONS, IMPORT_FILE_FIELD, IMPORT_MAX_FILE_BYTES, importConfirmSchema } from '@kith/contracts';
+import {
+  ErrorCode,
+  IMPORT_ALLOWED_EXTENSIONS,
+  IMPORT_FILE_FIELD,
+  IMPORT_MAX_FILE_BYTES,
+  importConfirmSchema,
+} from '@kith/contracts';
 import { type AccessTokenClaims, AppError, CurrentUser, validate } from '@kith/nest-kit';
 import multer from 'multer';
 import type { z } from 'zod';
@@ -14,7 +31,11 @@ const MulterVcardUpload = FileInterceptor(IMPORT_FILE_FIELD, {
   fileFilter: (_request, file, accept) => {
     const allowed = (IMPORT_ALLOWED_EXTENSIONS as readonly string[]).includes(extname(file.originalname).toLowerCase());
     if (allowed) accept(null, true);
-    else accept(new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `File type must be ${IMPORT_ALLOWED_EXTENSIONS.join(' or ')}`), false);
+    else
+      accept(
+        new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `File type must be ${IMPORT_ALLOWED_EXTENSIONS.join(' or ')}`),
+        false,
+      );
   },
 });
 
@@ -38,13 +59,19 @@ export class ImportController {
   @HttpCode(200)
   @UseInterceptors(VcardUpload)
   parse(@CurrentUser() user: AccessTokenClaims, @UploadedFile() file: Express.Multer.File | undefined) {
-    if (!file) throw AppError.validation([{ field: IMPORT_FILE_FIELD, message: `${IMPORT_FILE_FIELD} is required: attach one .vcf or .vcard file` }]);
+    if (!file)
+      throw AppError.validation([
+        { field: IMPORT_FILE_FIELD, message: `${IMPORT_FILE_FIELD} is required: attach one .vcf or .vcard file` },
+      ]);
     return this.imports.parse(user.userId, file.buffer);
   }
 
   @Post('confirm')
   @HttpCode(200)
-  confirm(@CurrentUser() user: AccessTokenClaims, @Body(validate(importConfirmSchema)) body: z.output<typeof importConfirmSchema>) {
+  confirm(
+    @CurrentUser() user: AccessTokenClaims,
+    @Body(validate(importConfirmSchema)) body: z.output<typeof importConfirmSchema>,
+  ) {
     return this.imports.confirm(user.userId, body);
   }
 }

@@ -43,7 +43,10 @@ export class ImportRepository {
 
   /** Serialises imports of one user so two concurrent confirms cannot both store the same person. */
   async lockUserImports(userId: string, client: ImportTransaction): Promise<void> {
-    await this.database.query(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`contacts-import:${userId}`}, 0))`, client);
+    await this.database.query(
+      Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`contacts-import:${userId}`}, 0))`,
+      client,
+    );
   }
 
   /** Batched INSERT ... SELECT FROM unnest(...); new contacts are never contacted, hence overdue. */

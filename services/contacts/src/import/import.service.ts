@@ -14,15 +14,17 @@ export class ImportService {
   async parse(userId: string, file: Buffer): Promise<ImportParseResult> {
     const { cards, errors } = parseVCardFile(file);
     const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(cards)));
-    const contacts = markDuplicates(cards, existing).map(({ firstName, lastName, email, phoneNumber, isValid, isDuplicate, reason }) => ({
-      firstName,
-      lastName,
-      email,
-      phoneNumber,
-      isValid,
-      isDuplicate,
-      ...(reason ? { reason } : {}),
-    }));
+    const contacts = markDuplicates(cards, existing).map(
+      ({ firstName, lastName, email, phoneNumber, isValid, isDuplicate, reason }) => ({
+        firstName,
+        lastName,
+        email,
+        phoneNumber,
+        isValid,
+        isDuplicate,
+        ...(reason ? { reason } : {}),
+      }),
+    );
     return {
       contacts,
       totalParsed: contacts.length,
@@ -45,7 +47,8 @@ export class ImportService {
     return this.imports.transaction(async (client) => {
       await this.imports.lockUserImports(userId, client);
       const listIds = [...new Set(rows.flatMap((row) => (row.listId ? [row.listId] : [])))];
-      if (listIds.length && (await this.imports.countOwnedLists(userId, listIds, client)) !== listIds.length) throw AppError.notFound('List');
+      if (listIds.length && (await this.imports.countOwnedLists(userId, listIds, client)) !== listIds.length)
+        throw AppError.notFound('List');
       const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(rows), client));
       const fresh = markDuplicates(rows, existing).filter((row) => !row.isDuplicate);
       const imported = await this.imports.insertMany(userId, fresh, client);

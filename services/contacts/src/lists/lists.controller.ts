@@ -14,7 +14,10 @@ export class ListsController {
   }
 
   @Post()
-  create(@CurrentUser() user: AccessTokenClaims, @Body(validate(listInputSchema)) body: z.output<typeof listInputSchema>) {
+  create(
+    @CurrentUser() user: AccessTokenClaims,
+    @Body(validate(listInputSchema)) body: z.output<typeof listInputSchema>,
+  ) {
     return this.lists.create(user.userId, body);
   }
 
@@ -24,7 +27,11 @@ export class ListsController {
   }
 
   @Put(':id')
-  update(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string, @Body(validate(listUpdateSchema)) body: z.output<typeof listUpdateSchema>) {
+  update(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('id') id: string,
+    @Body(validate(listUpdateSchema)) body: z.output<typeof listUpdateSchema>,
+  ) {
     return this.lists.update(user.userId, id, body);
   }
 
@@ -34,17 +41,29 @@ export class ListsController {
   }
 
   @Get(':id/contacts')
-  contacts(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string, @Query(validate(contactQuerySchema)) query: ContactQuery) {
+  contacts(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('id') id: string,
+    @Query(validate(contactQuerySchema)) query: ContactQuery,
+  ) {
     return this.lists.contactsOf(user.userId, id, query);
   }
 
   @Post(':listId/contacts/:contactId')
-  addContact(@CurrentUser() user: AccessTokenClaims, @Param('listId') listId: string, @Param('contactId') contactId: string) {
+  addContact(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('listId') listId: string,
+    @Param('contactId') contactId: string,
+  ) {
     return this.lists.addContact(user.userId, listId, contactId);
   }
 
   @Delete(':listId/contacts/:contactId')
-  removeContact(@CurrentUser() user: AccessTokenClaims, @Param('listId') listId: string, @Param('contactId') contactId: string) {
+  removeContact(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('listId') listId: string,
+    @Param('contactId') contactId: string,
+  ) {
     return this.lists.removeContact(user.userId, listId, contactId);
   }
 }

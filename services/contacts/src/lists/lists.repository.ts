@@ -44,7 +44,10 @@ export class ListsRepository {
     return (await this.prisma.contactList.count({ where: { id, userId } })) === 1;
   }
 
-  async create(userId: string, data: Required<Pick<ListWrite, 'name' | 'color' | 'reminderDays'>> & ListWrite): Promise<string> {
+  async create(
+    userId: string,
+    data: Required<Pick<ListWrite, 'name' | 'color' | 'reminderDays'>> & ListWrite,
+  ): Promise<string> {
     const created = await this.prisma.contactList.create({ data: { ...data, userId }, select: { id: true } });
     return created.id;
   }
@@ -55,7 +58,10 @@ export class ListsRepository {
    */
   update(userId: string, id: string, data: ListWrite): Promise<boolean> {
     return this.prisma.$transaction(async (db) => {
-      const { count } = await db.contactList.updateMany({ where: { id, userId }, data: { ...data, updatedAt: new Date() } });
+      const { count } = await db.contactList.updateMany({
+        where: { id, userId },
+        data: { ...data, updatedAt: new Date() },
+      });
       if (count === 0) return false;
       if (data.reminderDays !== undefined) {
         await db.$executeRaw`

@@ -50,7 +50,12 @@ export class OverdueRepository {
   }
 
   /** Not overdue at `now` but due within `withinDays`, soonest first. */
-  async comingDue(userId: string, now: Date, withinDays: number, limit: number): Promise<{ records: ContactRecord[]; total: number }> {
+  async comingDue(
+    userId: string,
+    now: Date,
+    withinDays: number,
+    limit: number,
+  ): Promise<{ records: ContactRecord[]; total: number }> {
     const until = new Date(now.getTime() + withinDays * MS_PER_DAY);
     const [records, [{ total }]] = await Promise.all([
       this.database.query<ContactRecord>(Prisma.sql`

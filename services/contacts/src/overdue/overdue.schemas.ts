@@ -9,7 +9,9 @@ export const overdueForUserSchema = z.object({
 });
 
 export const overdueDigestSchema = z.object({
-  cursor: uuid('cursor').nullish().transform((cursor) => cursor ?? null),
+  cursor: uuid('cursor')
+    .nullish()
+    .transform((cursor) => cursor ?? null),
   batchSize: z.number({ error: 'batchSize is required' }).int().min(1).max(1000),
   contactsPerUser: z.number().int().min(1).max(100).default(10),
 });

@@ -4,7 +4,11 @@ import type { OverdueRepository, OverdueUser } from './overdue.repository.js';
 import { OverdueService } from './overdue.service.js';
 import { toUpcoming } from './overdue.mapper.js';
 
-const userIds = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
+const userIds = [
+  '00000000-0000-4000-8000-000000000001',
+  '00000000-0000-4000-8000-000000000002',
+  '00000000-0000-4000-8000-000000000003',
+];
 
 const contactOf = (userId: string, id: string): ContactRecord => ({
   id,
@@ -33,9 +37,16 @@ function setup() {
   const overdue: Record<string, number> = { [userIds[0]]: 3, [userIds[1]]: 1, [userIds[2]]: 2 };
   const repository = {
     usersWithOverdue: jest.fn(async (_now: Date, after: string | null, limit: number): Promise<OverdueUser[]> =>
-      userIds.filter((id) => !after || id > after).slice(0, limit).map((userId) => ({ userId, totalOverdue: overdue[userId] }))),
+      userIds
+        .filter((id) => !after || id > after)
+        .slice(0, limit)
+        .map((userId) => ({ userId, totalOverdue: overdue[userId] })),
+    ),
     mostOverdueOf: jest.fn(async (ids: string[], _now: Date, perUser: number) =>
-      ids.flatMap((userId) => Array.from({ length: Math.min(perUser, overdue[userId]) }, (_, n) => contactOf(userId, `${userId}-${n}`)))),
+      ids.flatMap((userId) =>
+        Array.from({ length: Math.min(perUser, overdue[userId]) }, (_, n) => contactOf(userId, `${userId}-${n}`)),
+      ),
+    ),
   };
   return { sut: new OverdueService(repository as unknown as OverdueRepository), repository };
 }
@@ -74,7 +85,8 @@ describe('OverdueService.digest', () => {
 describe('toUpcoming', () => {
   it('rounds the days until due up', () => {
     const now = new Date('2026-01-10T12:00:00Z');
-    const dueIn = (ms: number) => toUpcoming({ ...contactOf(userIds[0], 'c'), overdueAt: new Date(now.getTime() + ms) }, now).daysUntilDue;
+    const dueIn = (ms: number) =>
+      toUpcoming({ ...contactOf(userIds[0], 'c'), overdueAt: new Date(now.getTime() + ms) }, now).daysUntilDue;
     expect(dueIn(60_000)).toBe(1);
     expect(dueIn(86_400_000)).toBe(1);
     expect(dueIn(86_400_000 + 1)).toBe(2);

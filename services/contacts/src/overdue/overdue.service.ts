@@ -20,13 +20,24 @@ export class OverdueService {
    * One batch of the users that have overdue contacts, in user-id order. The cursor is the last
    * user id of the previous batch; `nextCursor` is null once no user is left.
    */
-  async digest({ cursor, batchSize, contactsPerUser }: z.output<typeof overdueDigestSchema>): Promise<OverdueDigestResponse> {
+  async digest({
+    cursor,
+    batchSize,
+    contactsPerUser,
+  }: z.output<typeof overdueDigestSchema>): Promise<OverdueDigestResponse> {
     const now = new Date();
     const found = await this.overdue.usersWithOverdue(now, cursor?.toLowerCase() ?? null, batchSize + 1);
     const batch = found.slice(0, batchSize);
-    const records = batch.length ? await this.overdue.mostOverdueOf(batch.map((user) => user.userId), now, contactsPerUser) : [];
+    const records = batch.length
+      ? await this.overdue.mostOverdueOf(
+          batch.map((user) => user.userId),
+          now,
+          contactsPerUser,
+        )
+      : [];
     const contactsByUser = new Map<string, ContactRecord[]>();
-    for (const record of records) contactsByUser.set(record.userId, [...(contactsByUser.get(record.userId) ?? []), record]);
+    for (const record of records)
+      contactsByUser.set(record.userId, [...(contactsByUser.get(record.userId) ?? []), record]);
     const users = batch.map((user) => ({
       userId: user.userId,
       totalOverdue: user.totalOverdue,
@@ -35,7 +46,11 @@ export class OverdueService {
     return { users, nextCursor: found.length > batchSize ? batch[batch.length - 1].userId : null };
   }
 
-  async comingDue({ userId, withinDays, limit }: z.output<typeof upcomingForUserSchema>): Promise<UpcomingForUserResponse> {
+  async comingDue({
+    userId,
+    withinDays,
+    limit,
+  }: z.output<typeof upcomingForUserSchema>): Promise<UpcomingForUserResponse> {
     const now = new Date();
     const { records, total } = await this.overdue.comingDue(userId.toLowerCase(), now, withinDays, limit);
     return { items: records.map((record) => toUpcoming(record, now)), totalItems: total };

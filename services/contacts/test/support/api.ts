@@ -27,7 +27,10 @@ export function apiFor(stack: TestStack, user?: RegisteredUser) {
     patch: (path: string, body?: unknown) => request('PATCH', path, body),
     delete: (path: string) => request('DELETE', path),
     /** multipart/form-data upload of one or more files. */
-    upload: async (path: string, files: { field: string; name: string; content: Buffer | string }[]): Promise<ApiAnswer> => {
+    upload: async (
+      path: string,
+      files: { field: string; name: string; content: Buffer | string }[],
+    ): Promise<ApiAnswer> => {
       const form = new FormData();
       for (const file of files) form.append(file.field, new Blob([file.content]), file.name);
       const response = await fetch(`${stack.gatewayUrl}/api${path}`, { method: 'POST', headers, body: form });

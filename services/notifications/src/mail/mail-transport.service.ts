@@ -31,7 +31,13 @@ export class MailTransport implements OnModuleDestroy {
 
   /** Resolves once the SMTP server accepted the message. */
   async send(email: OutgoingEmail): Promise<void> {
-    await this.transporter.sendMail({ from: this.config.MAIL_FROM, to: email.to, subject: email.subject, html: email.html, text: email.text });
+    await this.transporter.sendMail({
+      from: this.config.MAIL_FROM,
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+    });
   }
 
   onModuleDestroy(): void {

@@ -6,7 +6,17 @@ const policy: RetryPreset = { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 800
 const now = new Date('2026-11-21T09:00:00.000Z');
 
 function email(overrides: Partial<ClaimedEmail> = {}): ClaimedEmail {
-  return { id: 'e1', kind: EmailKind.DAILY_REMINDER, toAddress: 'ada@example.test', subject: 's', html: '<p>h</p>', text: 't', attempts: 0, expiresAt: null, ...overrides };
+  return {
+    id: 'e1',
+    kind: EmailKind.DAILY_REMINDER,
+    toAddress: 'ada@example.test',
+    subject: 's',
+    html: '<p>h</p>',
+    text: 't',
+    attempts: 0,
+    expiresAt: null,
+    ...overrides,
+  };
 }
 const accepted = async () => undefined;
 const refused = (error: Error & { responseCode?: number }) => async () => {
@@ -15,11 +25,17 @@ const refused = (error: Error & { responseCode?: number }) => async () => {
 
 describe('attemptDelivery', () => {
   it('marks an accepted email sent and keeps its body', async () => {
-    await expect(attemptDelivery(email(), accepted, policy, now)).resolves.toEqual({ status: OutboxStatus.SENT, clearBody: false });
+    await expect(attemptDelivery(email(), accepted, policy, now)).resolves.toEqual({
+      status: OutboxStatus.SENT,
+      clearBody: false,
+    });
   });
 
   it('clears the body of a sent password-reset mail (it holds a credential)', async () => {
-    await expect(attemptDelivery(email({ kind: EmailKind.PASSWORD_RESET }), accepted, policy, now)).resolves.toEqual({ status: OutboxStatus.SENT, clearBody: true });
+    await expect(attemptDelivery(email({ kind: EmailKind.PASSWORD_RESET }), accepted, policy, now)).resolves.toEqual({
+      status: OutboxStatus.SENT,
+      clearBody: true,
+    });
   });
 
   it('retries a transient failure later, backing off exponentially', async () => {
@@ -45,18 +61,33 @@ describe('attemptDelivery', () => {
   });
 
   it('gives up at once on a permanent SMTP refusal (5xx)', async () => {
-    const outcome = await attemptDelivery(email(), refused(Object.assign(new Error('550 no such user'), { responseCode: 550 })), policy, now);
+    const outcome = await attemptDelivery(
+      email(),
+      refused(Object.assign(new Error('550 no such user'), { responseCode: 550 })),
+      policy,
+      now,
+    );
     expect(outcome.status).toBe(OutboxStatus.FAILED);
   });
 
   it('retries a temporary SMTP refusal (4xx)', async () => {
-    const outcome = await attemptDelivery(email(), refused(Object.assign(new Error('451 try later'), { responseCode: 451 })), policy, now);
+    const outcome = await attemptDelivery(
+      email(),
+      refused(Object.assign(new Error('451 try later'), { responseCode: 451 })),
+      policy,
+      now,
+    );
     expect(outcome.status).toBe(OutboxStatus.PENDING);
   });
 
   it('does not send an email that expired while it waited', async () => {
     let sent = false;
-    const outcome = await attemptDelivery(email({ expiresAt: new Date(now.getTime() - 1) }), async () => void (sent = true), policy, now);
+    const outcome = await attemptDelivery(
+      email({ expiresAt: new Date(now.getTime() - 1) }),
+      async () => void (sent = true),
+      policy,
+      now,
+    );
     expect(outcome.status).toBe(OutboxStatus.EXPIRED);
     expect(sent).toBe(false);
   });

@@ -3,7 +3,13 @@ import { retryDelayMs, type RetryPreset } from '@kith/contracts';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { isPermanentSmtpFailure, MailTransport } from '../mail/mail-transport.service.js';
 import { OutboxRepository } from './outbox.repository.js';
-import { type ClaimedEmail, type DeliveryOutcome, EmailKind, type NewOutboxEmail, OutboxStatus } from './outbox.types.js';
+import {
+  type ClaimedEmail,
+  type DeliveryOutcome,
+  EmailKind,
+  type NewOutboxEmail,
+  OutboxStatus,
+} from './outbox.types.js';
 
 /** Mails whose body must not outlive delivery (a reset link is a credential). */
 const SENSITIVE_KINDS: ReadonlySet<string> = new Set([EmailKind.PASSWORD_RESET]);
@@ -27,8 +33,13 @@ export async function attemptDelivery(
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     const attempts = email.attempts + 1;
-    if (isPermanentSmtpFailure(error) || attempts >= policy.maxAttempts) return { status: OutboxStatus.FAILED, error: message };
-    return { status: OutboxStatus.PENDING, retryAt: new Date(now.getTime() + retryDelayMs(attempts, policy)), error: message };
+    if (isPermanentSmtpFailure(error) || attempts >= policy.maxAttempts)
+      return { status: OutboxStatus.FAILED, error: message };
+    return {
+      status: OutboxStatus.PENDING,
+      retryAt: new Date(now.getTime() + retryDelayMs(attempts, policy)),
+      error: message,
+    };
   }
 }
 
@@ -50,7 +61,11 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(OutboxRepository) private readonly outbox: OutboxRepository,
     @Inject(MailTransport) private readonly transport: MailTransport,
   ) {
-    this.policy = { maxAttempts: config.OUTBOX_MAX_ATTEMPTS, baseDelayMs: config.OUTBOX_BACKOFF_BASE_MS, maxDelayMs: config.OUTBOX_BACKOFF_MAX_MS };
+    this.policy = {
+      maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+      baseDelayMs: config.OUTBOX_BACKOFF_BASE_MS,
+      maxDelayMs: config.OUTBOX_BACKOFF_MAX_MS,
+    };
   }
 
   onApplicationBootstrap(): void {
@@ -109,7 +124,11 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private async deliver(email: ClaimedEmail): Promise<DeliveryOutcome> {
-    const outcome = await attemptDelivery(email, (claimed) => this.transport.send({ ...claimed, to: claimed.toAddress }), this.policy);
+    const outcome = await attemptDelivery(
+      email,
+      (claimed) => this.transport.send({ ...claimed, to: claimed.toAddress }),
+      this.policy,
+    );
     if (outcome.status !== OutboxStatus.SENT) {
       this.logger.warn(`${email.kind} ${email.id} attempt ${email.attempts + 1}: ${outcome.status} (${outcome.error})`);
     }

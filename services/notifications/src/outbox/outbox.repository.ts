@@ -25,7 +25,12 @@ export class OutboxRepository {
       dedupeKey: email.dedupeKey ?? null,
     };
     const row = email.dedupeKey
-      ? await this.prisma.emailOutbox.upsert({ where: { dedupeKey: email.dedupeKey }, create: data, update: {}, select: { id: true } })
+      ? await this.prisma.emailOutbox.upsert({
+          where: { dedupeKey: email.dedupeKey },
+          create: data,
+          update: {},
+          select: { id: true },
+        })
       : await this.prisma.emailOutbox.create({ data, select: { id: true } });
     return row.id;
   }

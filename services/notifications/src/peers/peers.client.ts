@@ -38,10 +38,16 @@ export class PeersClient {
   }
 
   overdueForUser(request: OverdueForUserRequest): Promise<OverdueForUserResponse> {
-    return this.nats.request<OverdueForUserResponse, OverdueForUserRequest>(NatsSubject.CONTACTS_OVERDUE_FOR_USER, request);
+    return this.nats.request<OverdueForUserResponse, OverdueForUserRequest>(
+      NatsSubject.CONTACTS_OVERDUE_FOR_USER,
+      request,
+    );
   }
 
   upcomingForUser(request: UpcomingForUserRequest): Promise<UpcomingForUserResponse> {
-    return this.nats.request<UpcomingForUserResponse, UpcomingForUserRequest>(NatsSubject.CONTACTS_UPCOMING_FOR_USER, request);
+    return this.nats.request<UpcomingForUserResponse, UpcomingForUserRequest>(
+      NatsSubject.CONTACTS_UPCOMING_FOR_USER,
+      request,
+    );
   }
 }

@@ -39,7 +39,10 @@ export class DailyRunScheduler implements OnApplicationBootstrap {
       start: true,
     });
     this.registry.addCronJob('daily-reminders', job);
-    this.registry.addInterval('daily-reminders-retry', setInterval(() => void this.runIfDue(), this.config.DAILY_RUN_RETRY_MS));
+    this.registry.addInterval(
+      'daily-reminders-retry',
+      setInterval(() => void this.runIfDue(), this.config.DAILY_RUN_RETRY_MS),
+    );
     void this.runIfDue();
   }
 

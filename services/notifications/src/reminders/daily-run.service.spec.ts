@@ -1,4 +1,10 @@
-import { ErrorCode, type OverdueDigestEntry, type OverdueDigestRequest, type OverdueDigestResponse, type User } from '@kith/contracts';
+import {
+  ErrorCode,
+  type OverdueDigestEntry,
+  type OverdueDigestRequest,
+  type OverdueDigestResponse,
+  type User,
+} from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import type { NotificationsConfig } from '../config/notifications.config.js';
 import type { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
@@ -7,7 +13,13 @@ import { DailyRunService } from './daily-run.service.js';
 import type { DailyRunsRepository, RunTotals } from './daily-runs.repository.js';
 import type { DailyReminderCandidate, RemindersRepository } from './reminders.repository.js';
 
-const user = (id: string): User => ({ _id: id, firstName: `First ${id}`, lastName: 'Last', email: `${id}@example.test`, createdAt: '2026-01-01T00:00:00.000Z' });
+const user = (id: string): User => ({
+  _id: id,
+  firstName: `First ${id}`,
+  lastName: 'Last',
+  email: `${id}@example.test`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 const entry = (userId: string): OverdueDigestEntry => ({ userId, totalOverdue: 1, contacts: [] });
 
 /** Fakes for the run's collaborators: a paged digest, an auth directory and an in-memory claim table. */
@@ -18,7 +30,11 @@ function setup({ pages, failOnPage }: { pages: string[][]; failOnPage?: number }
   const peers = {
     async overdueDigest({ cursor }: OverdueDigestRequest): Promise<OverdueDigestResponse> {
       const page = cursor ? Number(cursor) : 0;
-      if (page === failOnPage) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'Service temporarily unavailable (contacts.overdue.digest: timed out)');
+      if (page === failOnPage)
+        throw new AppError(
+          ErrorCode.SERVICE_UNAVAILABLE,
+          'Service temporarily unavailable (contacts.overdue.digest: timed out)',
+        );
       return { users: pages[page]!.map(entry), nextCursor: page + 1 < pages.length ? String(page + 1) : null };
     },
     async usersByIds(userIds: string[]): Promise<User[]> {
@@ -35,7 +51,8 @@ function setup({ pages, failOnPage }: { pages: string[][]; failOnPage?: number }
   };
   const runs = {
     start: async () => 'run-1',
-    finish: async (_id: string, totals: RunTotals, error?: string) => void finished.push({ totals: { ...totals }, error }),
+    finish: async (_id: string, totals: RunTotals, error?: string) =>
+      void finished.push({ totals: { ...totals }, error }),
   };
   const config = { DIGEST_BATCH_SIZE: 2, APP_URL: 'http://localhost:8080' } as NotificationsConfig;
   const sut = new DailyRunService(
@@ -58,7 +75,9 @@ describe('DailyRunService', () => {
     expect([...claimed]).toEqual(['a', 'b', 'c', 'e']);
     expect(result).toMatchObject({ usersProcessed: 4, emailsQueued: 4, alreadySentToday: 0 });
     expect(result.message).toContain('4 emails queued');
-    expect(finished).toEqual([{ totals: { usersProcessed: 4, emailsQueued: 4, alreadySentToday: 0 }, error: undefined }]);
+    expect(finished).toEqual([
+      { totals: { usersProcessed: 4, emailsQueued: 4, alreadySentToday: 0 }, error: undefined },
+    ]);
   });
 
   it('counts users already reminded today instead of queueing them again', async () => {

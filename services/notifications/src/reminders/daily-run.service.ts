@@ -51,10 +51,16 @@ export class DailyRunService {
       let cursor: string | null = null;
       do {
         const batchStarted = Date.now();
-        const batch = await this.peers.overdueDigest({ cursor, batchSize: this.config.DIGEST_BATCH_SIZE, contactsPerUser: CONTACTS_PER_EMAIL });
+        const batch = await this.peers.overdueDigest({
+          cursor,
+          batchSize: this.config.DIGEST_BATCH_SIZE,
+          contactsPerUser: CONTACTS_PER_EMAIL,
+        });
         const digestMs = Date.now() - batchStarted;
         await this.queueBatch(day, batch.users, totals);
-        this.logger.debug(`batch of ${batch.users.length} users: digest ${digestMs} ms, queued in ${Date.now() - batchStarted - digestMs} ms`);
+        this.logger.debug(
+          `batch of ${batch.users.length} users: digest ${digestMs} ms, queued in ${Date.now() - batchStarted - digestMs} ms`,
+        );
         cursor = batch.nextCursor;
       } while (cursor);
       await this.runs.finish(runId, totals);
@@ -73,7 +79,9 @@ export class DailyRunService {
   private async queueBatch(day: string, entries: OverdueDigestEntry[], totals: RunTotals): Promise<void> {
     const due = entries.filter((entry) => entry.totalOverdue > 0);
     if (due.length === 0) return;
-    const users = new Map((await this.peers.usersByIds(due.map((entry) => entry.userId))).map((user) => [user._id, user]));
+    const users = new Map(
+      (await this.peers.usersByIds(due.map((entry) => entry.userId))).map((user) => [user._id, user]),
+    );
     // Rendered emails are the bulk of a run's memory: render and queue them a few at a time.
     for (let start = 0; start < due.length; start += ENQUEUE_CHUNK) {
       const candidates = due.slice(start, start + ENQUEUE_CHUNK).flatMap((entry) => {

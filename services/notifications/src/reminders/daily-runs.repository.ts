@@ -22,7 +22,10 @@ export class DailyRunsRepository {
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
 
   async start(day: string, trigger: RunTrigger): Promise<string> {
-    const run = await this.prisma.dailyRun.create({ data: { day: asDate(day), trigger, status: RunStatus.RUNNING }, select: { id: true } });
+    const run = await this.prisma.dailyRun.create({
+      data: { day: asDate(day), trigger, status: RunStatus.RUNNING },
+      select: { id: true },
+    });
     return run.id;
   }
 

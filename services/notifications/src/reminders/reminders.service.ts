@@ -44,7 +44,12 @@ export class RemindersService {
       appUrl: this.config.APP_URL,
       isTest: true,
     });
-    const delivered = await this.dispatcher.sendNow({ kind: EmailKind.TEST_REMINDER, userId, to: user.email, ...email });
+    const delivered = await this.dispatcher.sendNow({
+      kind: EmailKind.TEST_REMINDER,
+      userId,
+      to: user.email,
+      ...email,
+    });
     return { message: testReminderMessage(user.email, overdue.totalItems, delivered) };
   }
 

@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@kith/contracts';
 import { PrismaService } from '../prisma/prisma.service.js';
 
-const SETTINGS_FIELDS = { bestFriendDays: true, friendDays: true, acquaintanceDays: true, enablePushNotifications: true } as const;
+const SETTINGS_FIELDS = {
+  bestFriendDays: true,
+  friendDays: true,
+  acquaintanceDays: true,
+  enablePushNotifications: true,
+} as const;
 
 @Injectable()
 export class SettingsRepository {
@@ -14,6 +19,9 @@ export class SettingsRepository {
 
   /** Creates the user's settings with the defaults unless they exist (safe to repeat and to race). */
   async createDefaults(userId: string): Promise<void> {
-    await this.prisma.notificationSettings.createMany({ data: [{ userId, ...DEFAULT_NOTIFICATION_SETTINGS }], skipDuplicates: true });
+    await this.prisma.notificationSettings.createMany({
+      data: [{ userId, ...DEFAULT_NOTIFICATION_SETTINGS }],
+      skipDuplicates: true,
+    });
   }
 }

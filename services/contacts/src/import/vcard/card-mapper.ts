@@ -8,7 +8,14 @@ import { decodeValue, splitComponents, unescapeText } from './decoding.js';
 import type { ParsedCard, RawCard, RawProperty } from './types.js';
 
 /** The only properties the mapper reads; the tokenizer skips every other one. */
-export const MAPPED_PROPERTIES: ReadonlySet<string> = new Set(['N', 'FN', 'EMAIL', 'TEL', 'KIND', 'X-ADDRESSBOOKSERVER-KIND']);
+export const MAPPED_PROPERTIES: ReadonlySet<string> = new Set([
+  'N',
+  'FN',
+  'EMAIL',
+  'TEL',
+  'KIND',
+  'X-ADDRESSBOOKSERVER-KIND',
+]);
 
 export const NO_NAME_REASON = 'No name: the card has neither an N nor an FN value';
 

@@ -9,7 +9,12 @@ import {
 import type { RawProperty } from './types.js';
 
 const latin1 = (buffer: Buffer) => buffer.toString('latin1');
-const property = (value: string, params: RawProperty['params'] = []): RawProperty => ({ group: null, name: 'N', params, value });
+const property = (value: string, params: RawProperty['params'] = []): RawProperty => ({
+  group: null,
+  name: 'N',
+  params,
+  value,
+});
 
 describe('readFileBytes', () => {
   const text = 'BEGIN:VCARD\r\nFN:Zoë\r\n';
@@ -29,13 +34,18 @@ describe('readFileBytes', () => {
 
   it('recognises UTF-16 without BOM when CJK text comes early', () => {
     const cjk = 'BEGIN:VCARD\r\nFN:一二三四五六七八九十一二三四五六七八九十\r\n';
-    expect(readFileBytes(Buffer.from(cjk, 'utf16le').swap16())).toEqual({ bytes: latin1(Buffer.from(cjk)), wasUtf16: true });
+    expect(readFileBytes(Buffer.from(cjk, 'utf16le').swap16())).toEqual({
+      bytes: latin1(Buffer.from(cjk)),
+      wasUtf16: true,
+    });
     expect(readFileBytes(Buffer.from(cjk, 'utf16le'))).toEqual({ bytes: latin1(Buffer.from(cjk)), wasUtf16: true });
   });
 
   it('does not take UTF-8 or binary-looking Latin-1 for UTF-16', () => {
     expect(readFileBytes(Buffer.from('BEGIN:VCARD\r\nFN:一二三\r\n')).wasUtf16).toBe(false);
-    expect(readFileBytes(Buffer.from('BEGIN:VCARD\nN:M\xfcller;J\xfcrgen\nEND:VCARD\n', 'latin1')).wasUtf16).toBe(false);
+    expect(readFileBytes(Buffer.from('BEGIN:VCARD\nN:M\xfcller;J\xfcrgen\nEND:VCARD\n', 'latin1')).wasUtf16).toBe(
+      false,
+    );
   });
 });
 

@@ -129,7 +129,11 @@ describe('markDuplicates', () => {
 
   it('keeps each row’s fields and does not let a duplicate shadow later rows', () => {
     const rows = markDuplicates(
-      [row('A', 'One', 'a@example.com'), row('B', 'Two', 'a@example.com', '555 0102'), row('C', 'Three', null, '5550102')],
+      [
+        row('A', 'One', 'a@example.com'),
+        row('B', 'Two', 'a@example.com', '555 0102'),
+        row('C', 'Three', null, '5550102'),
+      ],
       noExisting,
     );
 

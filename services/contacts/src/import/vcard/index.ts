@@ -11,14 +11,7 @@
  */
 export { parseVCardFile } from './parse-vcard-file.js';
 export type { ParsedCard, VCardParseOutcome } from './types.js';
-export {
-  buildDuplicateIndex,
-  duplicateLookupKeys,
-  emailKey,
-  markDuplicates,
-  nameKey,
-  phoneKey,
-} from './duplicates.js';
+export { buildDuplicateIndex, duplicateLookupKeys, emailKey, markDuplicates, nameKey, phoneKey } from './duplicates.js';
 export type {
   ContactIdentity,
   DuplicateCandidate,

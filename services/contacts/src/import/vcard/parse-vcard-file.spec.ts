@@ -66,7 +66,10 @@ describe('parseVCardFile', () => {
   it.each(['line-endings-crlf.vcf', 'line-endings-lf.vcf', 'line-endings-crcrlf.vcf'])(
     'reads %s with no stray carriage return in values',
     (file) => {
-      expect(sut(file)).toEqual({ cards: [person('Karim', 'Haddad', 'karim@example.com', '+961 1 555 010')], errors: [] });
+      expect(sut(file)).toEqual({
+        cards: [person('Karim', 'Haddad', 'karim@example.com', '+961 1 555 010')],
+        errors: [],
+      });
     },
   );
 

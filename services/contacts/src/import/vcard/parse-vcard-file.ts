@@ -23,5 +23,11 @@ export function parseVCardFile(data: Buffer): VCardParseOutcome {
   );
   if (errors.length <= MAX_REPORTED_ERRORS) return { cards, errors };
   const hidden = errors.length - MAX_REPORTED_ERRORS;
-  return { cards, errors: [...errors.slice(0, MAX_REPORTED_ERRORS), `…and ${hidden} more problem${hidden === 1 ? '' : 's'} in this file`] };
+  return {
+    cards,
+    errors: [
+      ...errors.slice(0, MAX_REPORTED_ERRORS),
+      `…and ${hidden} more problem${hidden === 1 ? '' : 's'} in this file`,
+    ],
+  };
 }

@@ -102,7 +102,10 @@ describe('tokenize', () => {
       'BEGIN:VCARD\nN:Boss;Big\nAGENT:\nBEGIN:VCARD\nN:Helper;Kind\nEND:VCARD\nTEL:555\nEND:VCARD\nBEGIN:VCARD\nN:Next;One\nEND:VCARD\n',
     );
 
-    expect(cards.map((card) => card.properties.map((property) => property.value))).toEqual([['Boss;Big', '', '555'], ['Next;One']]);
+    expect(cards.map((card) => card.properties.map((property) => property.value))).toEqual([
+      ['Boss;Big', '', '555'],
+      ['Next;One'],
+    ]);
     expect(errors).toEqual([]);
   });
 

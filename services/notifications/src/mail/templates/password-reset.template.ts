@@ -23,11 +23,17 @@ export function renderPasswordResetEmail({ recipient, token, appUrl }: PasswordR
   const expiry = `This link expires in ${RESET_TOKEN_TTL_MINUTES} minutes and can be used only once.`;
   const ignore = "If you didn't ask for this, you can ignore this email: your password stays the same.";
   const content = html`<h1 style="margin:0 0 8px;font-size:22px;line-height:1.3;">Reset your password</h1>
-<p style="margin:0 0 8px;">Hi ${recipient.firstName}, we received a request to reset the password of your Kith account (${recipient.email}).</p>
-<p style="margin:0;">Choose a new password with the button below. ${expiry}</p>
-${button('Reset password', link)}
-<p style="margin:16px 0 0;font-size:13px;color:${Brand.muted};">Or paste this link into your browser:<br><a href="${link}" style="color:${Brand.primary};word-break:break-all;">${link}</a></p>
-<p style="margin:16px 0 0;font-size:13px;color:${Brand.muted};">${ignore}</p>`;
+    <p style="margin:0 0 8px;">
+      Hi ${recipient.firstName}, we received a request to reset the password of your Kith account (${recipient.email}).
+    </p>
+    <p style="margin:0;">Choose a new password with the button below. ${expiry}</p>
+    ${button('Reset password', link)}
+    <p style="margin:16px 0 0;font-size:13px;color:${Brand.muted};">
+      Or paste this link into your browser:<br /><a href="${link}" style="color:${Brand.primary};word-break:break-all;"
+        >${link}</a
+      >
+    </p>
+    <p style="margin:16px 0 0;font-size:13px;color:${Brand.muted};">${ignore}</p>`;
   const text = [
     `Hi ${recipient.firstName},`,
     '',

@@ -19,10 +19,26 @@ function contact(overrides: Partial<OverdueContactSummary>): OverdueContactSumma
 }
 
 describe('renderReminderEmail', () => {
-  const never = contact({ _id: 'c2', firstName: 'Alan', lastName: 'Turing', listName: null, listColor: null, lastContactDate: null, daysSinceLastContact: null, daysOverdue: null, reminderDays: 90 });
+  const never = contact({
+    _id: 'c2',
+    firstName: 'Alan',
+    lastName: 'Turing',
+    listName: null,
+    listColor: null,
+    lastContactDate: null,
+    daysSinceLastContact: null,
+    daysOverdue: null,
+    reminderDays: 90,
+  });
 
   it('says who is overdue, for how long and in which list, in HTML and plain text', () => {
-    const sut = renderReminderEmail({ recipient: { firstName: 'Ada' }, contacts: [contact({}), never], totalOverdue: 2, appUrl: APP_URL, isTest: false });
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [contact({}), never],
+      totalOverdue: 2,
+      appUrl: APP_URL,
+      isTest: false,
+    });
 
     expect(sut.subject).toBe('Kith: 2 contacts need attention');
     for (const part of [sut.html, sut.text]) {
@@ -41,13 +57,25 @@ describe('renderReminderEmail', () => {
   });
 
   it('counts the contacts it does not list', () => {
-    const sut = renderReminderEmail({ recipient: { firstName: 'Ada' }, contacts: [contact({})], totalOverdue: 26, appUrl: APP_URL, isTest: false });
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [contact({})],
+      totalOverdue: 26,
+      appUrl: APP_URL,
+      isTest: false,
+    });
     expect(sut.text).toContain('...and 25 more contacts overdue.');
     expect(sut.html).toContain('…and 25 more contacts overdue.');
   });
 
   it('uses the singular for one contact and one day', () => {
-    const sut = renderReminderEmail({ recipient: { firstName: 'Ada' }, contacts: [contact({ daysOverdue: 1, daysSinceLastContact: 31 })], totalOverdue: 1, appUrl: APP_URL, isTest: false });
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [contact({ daysOverdue: 1, daysSinceLastContact: 31 })],
+      totalOverdue: 1,
+      appUrl: APP_URL,
+      isTest: false,
+    });
     expect(sut.subject).toBe('Kith: 1 contact needs attention');
     expect(sut.text).toContain('1 day overdue');
   });
@@ -68,7 +96,13 @@ describe('renderReminderEmail', () => {
   });
 
   it('marks a test reminder and says when nothing is overdue', () => {
-    const sut = renderReminderEmail({ recipient: { firstName: 'Ada' }, contacts: [], totalOverdue: 0, appUrl: APP_URL, isTest: true });
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [],
+      totalOverdue: 0,
+      appUrl: APP_URL,
+      isTest: true,
+    });
     expect(sut.subject).toBe("[Test] Kith: you're all caught up");
     for (const part of [sut.html.replaceAll('&#39;', "'"), sut.text]) {
       expect(part).toContain('This is a test reminder');

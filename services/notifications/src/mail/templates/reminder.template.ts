@@ -52,26 +52,36 @@ export function contactDetail(contact: OverdueContactSummary): string {
 
 /** Never contacted first (they have waited longest), then most overdue first. */
 export function byUrgency(contacts: OverdueContactSummary[]): OverdueContactSummary[] {
-  const weight = (contact: OverdueContactSummary) => (contact.lastContactDate == null ? Number.POSITIVE_INFINITY : contact.daysOverdue ?? 0);
+  const weight = (contact: OverdueContactSummary) =>
+    contact.lastContactDate == null ? Number.POSITIVE_INFINITY : (contact.daysOverdue ?? 0);
   return [...contacts].sort((a, b) => weight(b) - weight(a) || fullName(a).localeCompare(fullName(b)));
 }
 
 function listCell(contact: OverdueContactSummary): SafeHtml {
   const dot = contact.listColor ?? '#9ca3af';
-  return html`<span style="display:inline-block;width:8px;height:8px;border-radius:4px;background:${dot};margin-right:6px;vertical-align:middle;"></span><span style="vertical-align:middle;">${contact.listName ?? NO_LIST}</span>`;
+  return html`<span
+      style="display:inline-block;width:8px;height:8px;border-radius:4px;background:${dot};margin-right:6px;vertical-align:middle;"
+    ></span
+    ><span style="vertical-align:middle;">${contact.listName ?? NO_LIST}</span>`;
 }
 
 function contactRow(contact: OverdueContactSummary): SafeHtml {
   const badge = BADGE[contact.lastContactDate == null ? 'never' : overdueColorByDays(contact.daysOverdue ?? 0)];
   return html`<tr>
-  <td style="padding:12px 0;border-top:1px solid ${Brand.border};vertical-align:top;">
-    <div style="font-weight:600;color:${Brand.ink};">${fullName(contact)}</div>
-    <div style="font-size:13px;color:${Brand.muted};">${listCell(contact)} &middot; ${contactDetail(contact)}</div>
-  </td>
-  <td align="right" style="padding:12px 0 12px 12px;border-top:1px solid ${Brand.border};vertical-align:top;white-space:nowrap;">
-    <span style="display:inline-block;padding:3px 10px;border-radius:999px;font-size:12px;font-weight:600;background:${badge.background};color:${badge.color};">${overdueFor(contact)}</span>
-  </td>
-</tr>`;
+    <td style="padding:12px 0;border-top:1px solid ${Brand.border};vertical-align:top;">
+      <div style="font-weight:600;color:${Brand.ink};">${fullName(contact)}</div>
+      <div style="font-size:13px;color:${Brand.muted};">${listCell(contact)} &middot; ${contactDetail(contact)}</div>
+    </td>
+    <td
+      align="right"
+      style="padding:12px 0 12px 12px;border-top:1px solid ${Brand.border};vertical-align:top;white-space:nowrap;"
+    >
+      <span
+        style="display:inline-block;padding:3px 10px;border-radius:999px;font-size:12px;font-weight:600;background:${badge.background};color:${badge.color};"
+        >${overdueFor(contact)}</span
+      >
+    </td>
+  </tr>`;
 }
 
 function subjectOf({ totalOverdue, isTest }: ReminderEmailInput): string {
@@ -87,23 +97,35 @@ function renderHtml(input: ReminderEmailInput, contacts: OverdueContactSummary[]
   const { recipient, totalOverdue, appUrl, isTest } = input;
   const more = totalOverdue - contacts.length;
   const testBanner = isTest
-    ? html`<p style="margin:0 0 20px;padding:10px 14px;border-radius:8px;background:#eff6ff;color:${Brand.primaryDark};font-size:13px;">${TEST_NOTE}</p>`
+    ? html`<p
+        style="margin:0 0 20px;padding:10px 14px;border-radius:8px;background:#eff6ff;color:${Brand.primaryDark};font-size:13px;"
+      >
+        ${TEST_NOTE}
+      </p>`
     : '';
   const body =
     totalOverdue > 0
       ? html`<h1 style="margin:0 0 8px;font-size:22px;line-height:1.3;">${needsAttentionLabel(totalOverdue)}</h1>
-<p style="margin:0 0 16px;">Hi ${recipient.firstName}, it has been a while since you were in touch with these people. A short message is often all it takes.</p>
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="font-size:14px;">
-${contacts.map(contactRow)}
-</table>
-${more > 0 ? html`<p style="margin:12px 0 0;font-size:14px;color:${Brand.muted};">…and ${pluralize(more, 'more contact')} overdue.</p>` : ''}
-${button('See overdue contacts', overdueUrl(appUrl))}`
+          <p style="margin:0 0 16px;">
+            Hi ${recipient.firstName}, it has been a while since you were in touch with these people. A short message is
+            often all it takes.
+          </p>
+          <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="font-size:14px;">
+            ${contacts.map(contactRow)}
+          </table>
+          ${more > 0 ? html`<p style="margin:12px 0 0;font-size:14px;color:${Brand.muted};">…and ${pluralize(more, 'more contact')} overdue.</p>` : ''}
+          ${button('See overdue contacts', overdueUrl(appUrl))}`
       : html`<h1 style="margin:0 0 8px;font-size:22px;line-height:1.3;">You're all caught up!</h1>
-<p style="margin:0 0 16px;">Hi ${recipient.firstName}, nothing is overdue right now. ${WHEN_SOMEONE_IS_DUE}</p>
-${button('Open your dashboard', `${appUrl}/dashboard`)}`;
+          <p style="margin:0 0 16px;">
+            Hi ${recipient.firstName}, nothing is overdue right now. ${WHEN_SOMEONE_IS_DUE}
+          </p>
+          ${button('Open your dashboard', `${appUrl}/dashboard`)}`;
   return renderLayout({
     title: subjectOf(input),
-    preheader: totalOverdue > 0 ? `${contacts.map(fullName).slice(0, 3).join(', ')}${totalOverdue > 3 ? ' and others' : ''}` : CAUGHT_UP,
+    preheader:
+      totalOverdue > 0
+        ? `${contacts.map(fullName).slice(0, 3).join(', ')}${totalOverdue > 3 ? ' and others' : ''}`
+        : CAUGHT_UP,
     content: html`${testBanner}${body}`,
     appUrl,
     footer,
@@ -120,7 +142,10 @@ function renderText(input: ReminderEmailInput, contacts: OverdueContactSummary[]
   } else {
     lines.push(`${needsAttentionLabel(totalOverdue)}. It has been a while since you were in touch with:`, '');
     for (const contact of contacts) {
-      lines.push(`- ${fullName(contact)}: ${overdueFor(contact)}`, `  ${contact.listName ?? NO_LIST} · ${contactDetail(contact)}`);
+      lines.push(
+        `- ${fullName(contact)}: ${overdueFor(contact)}`,
+        `  ${contact.listName ?? NO_LIST} · ${contactDetail(contact)}`,
+      );
     }
     const more = totalOverdue - contacts.length;
     if (more > 0) lines.push(`...and ${pluralize(more, 'more contact')} overdue.`);
@@ -136,5 +161,9 @@ export function renderReminderEmail(input: ReminderEmailInput): RenderedEmail {
   const footer = input.isTest
     ? 'Daily reminders are sent at 9 AM UTC when someone is overdue.'
     : 'You get this email at 9 AM UTC on days when someone is overdue.';
-  return { subject: subjectOf(input), html: renderHtml(input, contacts, footer), text: renderText(input, contacts, footer) };
+  return {
+    subject: subjectOf(input),
+    html: renderHtml(input, contacts, footer),
+    text: renderText(input, contacts, footer),
+  };
 }

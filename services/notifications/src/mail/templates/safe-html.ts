@@ -25,5 +25,7 @@ function render(value: unknown): string {
  * so a contact named `<script>` can never inject markup into a reminder.
  */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
-  return new SafeHtml(strings.reduce((out, chunk, index) => out + chunk + (index < values.length ? render(values[index]) : ''), ''));
+  return new SafeHtml(
+    strings.reduce((out, chunk, index) => out + chunk + (index < values.length ? render(values[index]) : ''), ''),
+  );
 }
