@@ -1,6 +1,6 @@
 # One image for every Kith process: the workspace is built once, and each compose service runs
 # its own entry point (gateway, auth, contacts, notifications). Front-ends are served by the gateway.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
@@ -19,7 +19,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN NX_DAEMON=false npx nx run-many -t build --output-style=static && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app

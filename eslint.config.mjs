@@ -4,6 +4,30 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+/** Which projects may depend on which, by tag; `tooling` opens @kith/stack to tests and scripts. */
+function boundaries({ tooling = false } = {}) {
+  const also = (tags, extra) => (tooling ? [...tags, extra] : tags);
+  return {
+    allow: [],
+    depConstraints: [
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: also(['type:lib'], 'type:tooling') },
+      { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: also(['type:lib'], 'type:tooling') },
+      { sourceTag: 'type:lib', onlyDependOnLibsWithTags: also(['type:lib'], 'type:tooling') },
+      { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:lib', 'type:tooling'] },
+      { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: [] },
+      {
+        sourceTag: 'scope:backend',
+        onlyDependOnLibsWithTags: also(['scope:shared', 'scope:backend'], 'scope:tooling'),
+      },
+      {
+        sourceTag: 'scope:frontend',
+        onlyDependOnLibsWithTags: also(['scope:shared', 'scope:frontend'], 'scope:tooling'),
+      },
+      { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:shared', 'scope:backend', 'scope:tooling'] },
+    ],
+  };
+}
+
 export default [
   {
     ignores: [
@@ -22,20 +46,7 @@ export default [
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:backend', onlyDependOnLibsWithTags: ['scope:shared', 'scope:backend'] },
-            { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:shared', 'scope:frontend'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaries()],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
@@ -44,8 +55,8 @@ export default [
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
-      // Tests drive the real stack through the launcher in scripts/, which is not a project.
-      '@nx/enforce-module-boundaries': 'off',
+      // Tests may also use the tooling package (the stack launcher and test harness); nothing else may.
+      '@nx/enforce-module-boundaries': ['error', boundaries({ tooling: true })],
     },
   },
 ];

@@ -28,6 +28,8 @@ const base = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: workspaceSources,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Spies (console.error silenced in one test...) are undone after every test, never leak into the next.
+  restoreMocks: true,
 };
 
 export default {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: build everything, bring up infrastructure (from env or embedded), start every
 // service and the gateway, print the URLs, and stop it all on Ctrl-C / SIGTERM.
+import './require-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { DEFAULT_PORTS, ROOT, loadOrCreateJwtKeys, startInfra, startStack } from './stack/index.mjs';
+import { DEFAULT_PORTS, ROOT, loadOrCreateJwtKeys, startInfra, startStack } from '@kith/stack';
 
 const dataDir = process.env.KITH_DATA_DIR ?? join(ROOT, '.data');
 const skipBuild = process.argv.includes('--no-build');
@@ -40,7 +41,12 @@ try {
     keys: loadOrCreateJwtKeys(join(dataDir, 'keys')),
     ports: { ...DEFAULT_PORTS, gateway: gatewayPort },
     appUrl: process.env.APP_URL,
-    env: { NODE_ENV: 'production', ...(process.env.SEED_DEMO ? { SEED_DEMO: process.env.SEED_DEMO } : {}) },
+    env: {
+      NODE_ENV: 'production',
+      ...(process.env.SEED_DEMO ? { SEED_DEMO: process.env.SEED_DEMO } : {}),
+      // A local install: a webhook / ntfy test sink on this machine must be reachable.
+      ALLOW_PRIVATE_WEBHOOKS: process.env.ALLOW_PRIVATE_WEBHOOKS ?? 'true',
+    },
   });
   const url = process.env.APP_URL ?? `http://localhost:${gatewayPort}`;
   console.log(`

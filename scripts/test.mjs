@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: build, then unit + web tests, integration tests against real PostgreSQL/NATS
 // (from env or embedded, like `npm start`), and browser tests against a running stack.
-// Prints one closing line: "Summary: N passed, M failed".
+// Prints one closing line: "Summary: N passed, M failed, S skipped, F flaky" (CI parses the first
+// two). Skipped and flaky tests are named above it. A flaky test (one that passed only on its
+// retry) fails the run when CI is set: a retry must not hide a real failure.
+import './require-node.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import pg from 'pg';
-import { ROOT, databaseUrlFor, generateJwtKeys, startInfra, startStack, SERVICES, freePort } from './stack/index.mjs';
+import { ROOT, databaseUrlFor, generateJwtKeys, startInfra, startStack, SERVICES, freePort } from '@kith/stack';
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const extraArgs = process.argv.slice(2).filter((arg) => !arg.startsWith('--only='));
@@ -19,10 +22,54 @@ function run(command, args, env = {}) {
   return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 }
 
+const failOnFlaky = Boolean(process.env.CI);
+
+/** Counts and names from Jest's --json report. Jest only retries under jest.retryTimes(); a test run more than once and passed is flaky. */
 function jestCounts(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const counts = { passed: 0, failed: 0, skipped: 0, flaky: 0, skippedNames: [], flakyNames: [] };
+  if (!existsSync(file)) return { ...counts, failed: 1 };
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
+  counts.failed = report.numFailedTests + report.numRuntimeErrorTestSuites;
+  for (const suite of report.testResults) {
+    const where = relative(ROOT, suite.name);
+    for (const test of suite.assertionResults) {
+      const name = `${where}: ${test.fullName}`;
+      if (test.status === 'passed' && (test.invocations ?? 1) > 1) {
+        counts.flaky++;
+        counts.flakyNames.push(name);
+      } else if (test.status === 'passed') counts.passed++;
+      else if (['pending', 'skipped', 'todo', 'disabled'].includes(test.status)) {
+        counts.skipped++;
+        counts.skippedNames.push(name);
+      }
+    }
+  }
+  return counts;
+}
+
+/** Counts and names from Playwright's JSON report; its `flaky` are tests that failed, then passed on retry. */
+function playwrightCounts(file) {
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  const counts = {
+    passed: stats.expected,
+    failed: stats.unexpected,
+    skipped: stats.skipped,
+    flaky: stats.flaky,
+    skippedNames: [],
+    flakyNames: [],
+  };
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const name = `e2e/${spec.file}:${spec.line}: ${spec.title}${test.projectName ? ` [${test.projectName}]` : ''}`;
+        if (test.status === 'skipped') counts.skippedNames.push(name);
+        if (test.status === 'flaky') counts.flakyNames.push(name);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of suites ?? []) visit(suite);
+  return counts;
 }
 
 function runJest(phase, projects, env = {}) {
@@ -49,19 +96,17 @@ function runJest(phase, projects, env = {}) {
   results.push({ phase, ...counts });
 }
 
-if (want('integration') || want('e2e')) {
-  console.log('\n=== build ===');
-  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-}
-
-if (want('unit')) {
-  console.log('\n=== unit and component tests ===');
-  runJest('unit', ['unit', 'web']);
-}
+/** A phase that could not run at all (the build or the stack failed): one failure, so the summary still tells. */
+const couldNotRun = (phase) => ({
+  phase,
+  passed: 0,
+  failed: 1,
+  skipped: 0,
+  flaky: 0,
+  skippedNames: [],
+  flakyNames: [],
+});
+let phase = 'build';
 
 let infra;
 const cleanup = async () => infra?.stop();
@@ -76,6 +121,22 @@ process.on('SIGTERM', async () => {
 
 try {
   if (want('integration') || want('e2e')) {
+    console.log('\n=== build ===');
+    execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NX_DAEMON: 'false' },
+    });
+  }
+
+  if (want('unit')) {
+    phase = 'unit';
+    console.log('\n=== unit and component tests ===');
+    runJest('unit', ['unit', 'web']);
+  }
+
+  if (want('integration') || want('e2e')) {
+    phase = want('integration') ? 'integration' : 'e2e';
     infra = await startInfra({ dataDir: join(ROOT, '.data', 'test'), quiet: true });
   }
 
@@ -85,6 +146,7 @@ try {
   }
 
   if (want('e2e')) {
+    phase = 'e2e';
     console.log('\n=== browser tests (Chromium against the running stack) ===');
     const suffix = '_e2e';
     const admin = new pg.Client({ connectionString: databaseUrlFor(infra.databaseUrl, 'postgres') });
@@ -108,21 +170,34 @@ try {
       PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
     });
     await stack.stop();
-    let counts = { passed: 0, failed: status === 0 ? 0 : 1 };
-    if (existsSync(outputFile)) {
-      const { stats } = JSON.parse(readFileSync(outputFile, 'utf8'));
-      counts = { passed: stats.expected + stats.flaky, failed: stats.unexpected };
-      if (status !== 0 && counts.failed === 0) counts.failed = 1;
-    }
+    const counts = existsSync(outputFile) ? playwrightCounts(outputFile) : couldNotRun('e2e');
+    if (status !== 0 && counts.failed === 0) counts.failed = 1;
     results.push({ phase: 'e2e', ...counts });
   }
+} catch (error) {
+  console.error(`\nThe ${phase} phase could not run: ${error.stack ?? error}`);
+  results.push(couldNotRun(phase));
 } finally {
   await cleanup();
 }
 
-const passed = results.reduce((sum, result) => sum + result.passed, 0);
-const failed = results.reduce((sum, result) => sum + result.failed, 0);
+const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
+const [passed, failed, skipped, flaky] = ['passed', 'failed', 'skipped', 'flaky'].map(total);
+const line = (counts) =>
+  `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.flaky} flaky`;
 console.log('');
-for (const result of results) console.log(`  ${result.phase}: ${result.passed} passed, ${result.failed} failed`);
-console.log(`Summary: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && results.length > 0 ? 0 : 1);
+for (const result of results) {
+  console.log(`  ${result.phase}: ${line(result)}`);
+  for (const name of result.skippedNames) console.log(`    skipped: ${name}`);
+  for (const name of result.flakyNames) console.log(`    flaky (passed only on retry): ${name}`);
+}
+if (flaky > 0) {
+  console.log(
+    failOnFlaky
+      ? `  ${flaky} flaky test(s) fail this run because CI is set.`
+      : `  ${flaky} flaky test(s); with CI set they fail the run.`,
+  );
+}
+console.log(`Summary: ${line({ passed, failed, skipped, flaky })}`);
+const ok = failed === 0 && results.length > 0 && !(failOnFlaky && flaky > 0);
+process.exit(ok ? 0 : 1);

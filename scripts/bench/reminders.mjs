@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { importPKCS8, SignJWT } from 'jose';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { ROOT, databaseUrlFor, generateJwtKeys, startInfra, startStack } from '../stack/index.mjs';
+import { ROOT, databaseUrlFor, generateJwtKeys, startInfra, startStack } from '@kith/stack';
 
 const option = (name, fallback) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const sizes = option('users', '200,1000').split(',').map(Number);

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, httpOk, isPortFree, preferredPort, startProcess, waitUntil } from './processes.mjs';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const SERVICES = ['auth', 'contacts', 'notifications'];
 export const DEFAULT_PORTS = { gateway: 8080, auth: 3001, contacts: 3002, notifications: 3003 };
 

@@ -1,0 +1,60 @@
+// What every benchmark shares: infrastructure (from env or embedded), a stack of auth + contacts +
+// gateway on databases of its own, a way to register accounts, the targets report and teardown.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { databaseUrlFor, generateJwtKeys, ROOT, startInfra, startStack } from '@kith/stack';
+
+export const log = (message) => console.log(message);
+
+/** Starts the stack; `stop()` tears it down and drops its databases. */
+export async function startBenchStack({ name, env = {} }) {
+  // No mail is sent by a benchmark; an unreachable SMTP URL keeps the launcher from starting a mail catcher.
+  process.env.SMTP_URL ??= 'smtp://127.0.0.1:1';
+  const infra = await startInfra({ dataDir: join(ROOT, '.data'), quiet: true, log });
+  const suffix = `_${name}${randomBytes(3).toString('hex')}`;
+  const stack = await startStack({
+    infra,
+    services: ['auth', 'contacts', 'gateway'],
+    keys: generateJwtKeys(),
+    databaseSuffix: suffix,
+    quiet: true,
+    env: { SEED_DEMO: 'false', NODE_ENV: 'production', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+  });
+
+  async function registerUser() {
+    const response = await fetch(`${stack.gatewayUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Bench',
+        lastName: name,
+        email: `${name}-${randomBytes(4).toString('hex')}@example.test`,
+        password: 'bench-password-1',
+      }),
+    });
+    if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+    return (await response.json()).data;
+  }
+
+  async function stop() {
+    await stack.stop();
+    const admin = new pg.Client({ connectionString: databaseUrlFor(infra.databaseUrl, 'postgres') });
+    await admin.connect();
+    try {
+      for (const service of ['auth', 'contacts', 'notifications'])
+        await admin.query(`DROP DATABASE IF EXISTS "kith_${service}${suffix}" WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+    await infra.stop();
+  }
+
+  return { infra, stack, registerUser, stop };
+}
+
+/** Prints the missed targets (or that all were met) and returns the exit code they call for. */
+export function reportTargets(failures) {
+  console.log(failures.length ? `\nTARGETS MISSED:\n  - ${failures.join('\n  - ')}` : '\nAll targets met.');
+  return failures.length ? 1 : 0;
+}
