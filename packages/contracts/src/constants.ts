@@ -1,8 +1,26 @@
+import type { ContactDetails } from './entities.js';
+
 /** Business constants and limits of the product (spec §9). Every app imports them from here. */
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const AUTH_CHECK_TIMEOUT_MS = 10_000;
 export const IMPORT_CONFIRM_TIMEOUT_MS = 60_000;
+
+/** The API's base path (spec §7); the gateway routes everything under it to the owning service. */
+export const API_BASE_PATH = '/api';
+/**
+ * Auth routes that work without an access token (relative to API_BASE_PATH). The gateway lets
+ * them through unauthenticated; the web client never answers their 401 with a session refresh.
+ */
+export const PUBLIC_AUTH_PATHS = [
+  '/auth/register',
+  '/auth/login',
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/reset-password/check',
+] as const;
 export const ERROR_BOUNDARY_MAX_RETRIES = 3;
 export const RESET_SUCCESS_REDIRECT_MS = 2_000;
 
@@ -18,6 +36,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS = {
   friendDays: 90,
   acquaintanceDays: 180,
   enablePushNotifications: false,
+  remindersPaused: false,
 } as const;
 
 /** Daily reminders run at 09:00 UTC. */
@@ -26,21 +45,59 @@ export const DAILY_REMINDER_HOUR_UTC = 9;
 /** Window for "coming due" contacts (notifications upcoming, dashboard). */
 export const UPCOMING_WINDOW_DAYS = 7;
 
+/** The dashboard's 'Upcoming birthdays' panel looks this many days ahead. */
+export const BIRTHDAY_PANEL_DAYS = 14;
+/** The daily reminder e-mail lists birthdays of today and of this many days after. */
+export const BIRTHDAY_DIGEST_DAYS = 7;
+/** A contact's details when none are known (new contacts, fixtures). */
+export const EMPTY_CONTACT_DETAILS: Readonly<ContactDetails> = Object.freeze({
+  birthday: null,
+  company: null,
+  jobTitle: null,
+  phones: [],
+  emails: [],
+  address: null,
+  website: null,
+});
+/** Most additional phones or e-mails one contact keeps. */
+export const MAX_EXTRA_CONTACT_VALUES = 20;
+/** A contact's timeline page size. */
+export const TIMELINE_PAGE_LIMIT = 20;
+
 export const DASHBOARD_OVERDUE_LIMIT = 10;
 export const CONTACT_COUNT_REQUEST_LIMIT = 1;
 export const STORE_CONTACT_FETCH_LIMIT = 1000;
 export const MAX_PAGE_LIMIT = 1000;
+/**
+ * PostgreSQL connections of the contacts service by default (DATABASE_POOL_SIZE). Past about two
+ * per database core, more connections only queue inside PostgreSQL: on 2 cores, 5 served the
+ * contacts benchmark with a lower p95 than 10. The benchmark's floor uses the same number.
+ */
+export const DEFAULT_CONTACTS_DATABASE_POOL_SIZE = 5;
 export const DEFAULT_PAGE_LIMIT = 20;
+/** `listId=none` on GET /contacts selects the contacts that belong to no list (the 'No List' section). */
+export const NO_LIST_ID = 'none';
+/** The name of the section of contacts without a list, wherever contacts are grouped by list. */
+export const NO_LIST_SECTION_NAME = 'No List';
+/** Contacts per request of the contacts screen as it scrolls (well under MAX_PAGE_LIMIT). */
+export const CONTACTS_SCREEN_PAGE_SIZE = 100;
 
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const IMPORT_ALLOWED_EXTENSIONS = ['.vcf', '.vcard'] as const;
 export const IMPORT_FILE_FIELD = 'vcfFile';
+/**
+ * Largest JSON body of an import confirmation, for the gateway and the contacts service alike: a
+ * 5 MB vCard file's ~15 000 contacts confirm as ~2 MB of JSON, with room for every detail field.
+ */
+export const IMPORT_CONFIRM_BODY_LIMIT = '20mb';
 export const IMPORT_PREVIEW_ERRORS_SHOWN = 3;
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const TOUR_START_DELAY_MS = 1_000;
 export const TOUR_STEP_COUNT = 7;
 export const DEMO_NOTICE_MS = 5_000;
+/** The shared demo account's sample data is restored on the server at start and this often. */
+export const DEMO_RESET_INTERVAL_MS = 60 * 60_000;
 
 export const TOAST_DURATIONS_MS = {
   success: 2_000,
@@ -86,3 +143,20 @@ export const JWT_ISSUER = 'kith-auth';
 export const JWT_AUDIENCE = 'kith-api';
 
 export const MS_PER_DAY = 86_400_000;
+
+/** Snooze choices on a contact (card menu, contact page); a snooze lasts at most a year. */
+export const SNOOZE_CHOICES = [
+  { key: 'day', label: '1 day' },
+  { key: 'week', label: '1 week' },
+  { key: 'month', label: '1 month' },
+] as const;
+export type SnoozeChoice = (typeof SNOOZE_CHOICES)[number]['key'];
+export const MAX_SNOOZE_DAYS = 365;
+/** One-click links in reminder e-mails: valid this long, single use. */
+export const EMAIL_ACTION_TTL_DAYS = 7;
+/** The unsubscribe (pause) link keeps working longer: old e-mails must still be able to stop mail. */
+export const EMAIL_PAUSE_LINK_TTL_DAYS = 90;
+/** The note of the interaction logged by 'Mark as contacted' from a reminder e-mail. */
+export const REMINDER_EMAIL_INTERACTION_NOTE = 'From reminder e-mail';
+/** Webhook deliveries shown in Settings. */
+export const WEBHOOK_DELIVERY_LOG_SIZE = 20;

@@ -35,14 +35,36 @@ export interface ListSummary {
   description: string | null;
 }
 
-export interface Contact {
-  _id: string;
-  userId: string;
+/** An additional phone number or e-mail address; the label is free text ('mobile', 'home', 'work', …). */
+export type LabeledValue = { label: string; value: string };
+
+/** Who a contact is, as the spec names it: the names, the primary e-mail and phone, and notes. */
+export interface ContactBasics {
   firstName: string;
   lastName: string;
   email: string | null;
   phoneNumber: string | null;
   notes: string | null;
+}
+
+/** The person beyond the spec's fields (DESIGN §5.1); every one may be empty. */
+export interface ContactDetails {
+  /** "YYYY-MM-DD", or "--MM-DD" when the year is unknown (rules/birthday.ts). */
+  birthday: string | null;
+  company: string | null;
+  jobTitle: string | null;
+  /** Additional numbers besides the primary `phoneNumber`. */
+  phones: LabeledValue[];
+  /** Additional addresses besides the primary `email`. */
+  emails: LabeledValue[];
+  /** One postal address, multi-line. */
+  address: string | null;
+  website: string | null;
+}
+
+export interface Contact extends ContactBasics, ContactDetails {
+  _id: string;
+  userId: string;
   listId: string | null;
   list: ListSummary | null;
   customReminderDays: number | null;
@@ -55,6 +77,8 @@ export interface Contact {
   daysOverdue: number | null;
   reminderDate: string | null;
   reminderNotes: string | null;
+  /** Until then the contact is left out of reminder e-mails; it still counts as overdue. */
+  snoozedUntil: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -91,6 +115,24 @@ export interface Paged<T> {
   totalPages: number;
 }
 
+/**
+ * One section of the contacts screen grouped by list (GET /contacts/sections): its full count
+ * and overdue count within the screen's scope and search. `listId` null is 'No List'.
+ */
+export interface ContactSection {
+  listId: string | null;
+  name: string;
+  color: string | null;
+  totalItems: number;
+  overdueCount: number;
+}
+
+/** Sections sorted by list name, 'No List' last; only sections with contacts in scope. */
+export interface ContactSectionsResponse {
+  sections: ContactSection[];
+  totalItems: number;
+}
+
 export interface ItemsResponse<T> {
   items: T[];
   totalItems: number;
@@ -105,11 +147,7 @@ export interface ContactResponse {
   contact: Contact;
 }
 
-export interface ParsedImportContact {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phoneNumber: string | null;
+export interface ParsedImportContact extends ContactBasics, ContactDetails {
   isValid: boolean;
   isDuplicate: boolean;
   /** Why a card is invalid or a duplicate, for the preview. */
@@ -135,6 +173,23 @@ export interface NotificationSettings {
   friendDays: number;
   acquaintanceDays: number;
   enablePushNotifications: boolean;
+  /** No daily reminder e-mail while paused (test reminders still go out). */
+  remindersPaused: boolean;
+}
+
+/** Why a contact is coming up: it becomes overdue, or a reminder was scheduled for it. */
+export type UpcomingReason = 'due' | 'scheduled';
+/** A contact whose birthday comes within the asked window. */
+export interface UpcomingBirthday {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  birthday: string;
+  /** The celebration day, "YYYY-MM-DD" (UTC). */
+  date: string;
+  daysUntil: number;
+  /** Age reached that day; null when the year is unknown. */
+  age: number | null;
 }
 
 export interface UpcomingContact {
@@ -144,9 +199,12 @@ export interface UpcomingContact {
   listName: string | null;
   lastContactDate: string | null;
   reminderDays: number;
-  /** When the contact becomes overdue. */
+  reason: UpcomingReason;
+  /** When the contact becomes overdue, or the scheduled reminder's date. */
   dueDate: string;
   daysUntilDue: number;
+  /** The scheduled reminder's note (reason 'scheduled'). */
+  reminderNotes: string | null;
 }
 
 export interface NotificationStats {
@@ -169,4 +227,41 @@ export interface HealthReport {
     string,
     { status: 'up' | 'down'; detail?: string; checks?: Record<string, { status: 'up' | 'down'; detail?: string }> }
   >;
+}
+
+/** What a one-click link from a reminder e-mail does. */
+export type EmailActionKind = 'mark-contacted' | 'snooze' | 'pause-reminders';
+
+/** What the confirm page shows before its one button is pressed (GET changes nothing). */
+export interface EmailActionPreview {
+  action: EmailActionKind;
+  /** 'ready' until used; 'used' and 'expired' links do nothing. */
+  state: 'ready' | 'used' | 'expired';
+  /** The person the link is about (not for pause links); null when the contact no longer exists. */
+  contact: { firstName: string; lastName: string } | null;
+  expiresAt: string;
+}
+
+export interface EmailActionResult {
+  action: EmailActionKind;
+  message: string;
+}
+
+export type WebhookFormat = 'json' | 'ntfy';
+
+export interface WebhookSettings {
+  url: string | null;
+  format: WebhookFormat;
+}
+
+export interface WebhookDelivery {
+  _id: string;
+  kind: string;
+  url: string;
+  /** DELIVERED, RETRYING (a later attempt follows) or FAILED. */
+  status: 'DELIVERED' | 'RETRYING' | 'FAILED';
+  attempt: number;
+  httpStatus: number | null;
+  error: string | null;
+  createdAt: string;
 }

@@ -29,6 +29,9 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
+  /** A one-click e-mail link past its validity, or already used. */
+  LINK_EXPIRED: 'LINK_EXPIRED',
+  LINK_USED: 'LINK_USED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
@@ -55,6 +58,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case ErrorCode.CONFLICT:
     case ErrorCode.EMAIL_TAKEN:
       return 409;
+    case ErrorCode.LINK_EXPIRED:
+    case ErrorCode.LINK_USED:
+      return 410;
     case ErrorCode.PAYLOAD_TOO_LARGE:
       return 413;
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
@@ -107,4 +113,9 @@ export const ErrorMessage = {
   FORGOT_PASSWORD_SENT: "If an account with that email exists, we've sent you a password reset link.",
   PASSWORD_UPDATED: 'Password updated successfully',
   LOGGED_OUT: 'Logged out successfully',
+  EMAIL_LINK_INVALID: 'This link is not valid. Open Kith to see your reminders.',
+  EMAIL_LINK_EXPIRED:
+    'This link has expired: links in reminder e-mails work for 7 days. Open Kith to act on your reminders.',
+  EMAIL_LINK_USED: 'This link has already been used. Open Kith to see your reminders.',
+  EMAIL_LINK_CONTACT_GONE: 'This contact no longer exists.',
 } as const;

@@ -1,6 +1,7 @@
 import {
   contactInputSchema,
   contactQuerySchema,
+  importConfirmSchema,
   listInputSchema,
   logCommunicationSchema,
   loginSchema,
@@ -68,7 +69,7 @@ describe('listInputSchema', () => {
 
 describe('logCommunicationSchema', () => {
   it('refuses a timestamp in the future and an unknown type', () => {
-    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const future = new Date(Date.now() + 2 * 86_400_000).toISOString();
     expect(
       firstIssue(logCommunicationSchema.safeParse({ contactId: 'c', type: 'EMAIL', timestamp: future }))?.path,
     ).toEqual(['timestamp']);
@@ -88,5 +89,32 @@ describe('contactQuerySchema', () => {
       limit: 1000,
       filter: 'overdue',
     });
+  });
+});
+
+describe('ids in bodies and queries (one rule, lower-cased by the schema)', () => {
+  const upper = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
+  const lower = upper.toLowerCase();
+
+  it('hands services the lower-case id of a contact body, a query and an import', () => {
+    expect(contactInputSchema.parse({ firstName: 'A', lastName: 'B', listId: upper }).listId).toBe(lower);
+    expect(contactQuerySchema.parse({ listId: upper }).listId).toBe(lower);
+    expect(importConfirmSchema.parse({ listId: upper, contacts: [{ firstName: 'A', listId: upper }] })).toMatchObject({
+      listId: lower,
+      contacts: [{ listId: lower }],
+    });
+  });
+
+  it("treats '' and null as no list, and 'none' in a query as the contacts without a list", () => {
+    expect(contactInputSchema.parse({ firstName: 'A', lastName: 'B', listId: '' }).listId).toBeNull();
+    expect(contactInputSchema.parse({ firstName: 'A', lastName: 'B', listId: null }).listId).toBeNull();
+    expect(contactQuerySchema.parse({ listId: 'none' }).listId).toBe('none');
+  });
+
+  it('refuses anything else with a 400 naming listId', () => {
+    const body = contactInputSchema.safeParse({ firstName: 'A', lastName: 'B', listId: "1' OR '1'='1" });
+    expect(body.error?.issues[0]).toMatchObject({ path: ['listId'], message: 'listId must be an id' });
+    const query = contactQuerySchema.safeParse({ listId: 'abc' });
+    expect(query.error?.issues[0]).toMatchObject({ path: ['listId'], message: 'listId must be an id' });
   });
 });

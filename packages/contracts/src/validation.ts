@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { MAX_REMINDER_DAYS, MIN_PASSWORD_LENGTH, MIN_REMINDER_DAYS } from './constants.js';
+import {
+  BIRTHDAY_PANEL_DAYS,
+  MAX_EXTRA_CONTACT_VALUES,
+  MAX_REMINDER_DAYS,
+  MAX_SNOOZE_DAYS,
+  MIN_PASSWORD_LENGTH,
+  MIN_REMINDER_DAYS,
+  MS_PER_DAY,
+  NO_LIST_ID,
+} from './constants.js';
+import { isValidBirthday } from './rules/birthday.js';
+import { APP_PASSWORD_NAME_MAX_LENGTH } from './phone-sync.js';
+import { isLaterThanTodayAnywhere } from './rules/today.js';
 import {
   CommunicationType,
   ContactSortBy,
@@ -11,16 +23,23 @@ import {
 } from './vocabulary.js';
 
 // The zod-free vocabulary lives in vocabulary.ts so browsers can import it without zod.
-export {
-  COMMUNICATION_TYPE_LABELS,
-  CommunicationType,
-  ContactSortBy,
-  DEFAULT_COMMUNICATION_TYPE,
-  LOOSE_EMAIL_PATTERN,
-  HEX_COLOR_PATTERN,
-  SortOrder,
-  ValidationMessage,
-} from './vocabulary.js';
+export * from './vocabulary.js';
+
+/** Ids are uuids. Every schema that takes one checks it and hands on the lower-case form. */
+export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
+export const idSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be an id` })
+    .regex(ID_PATTERN, `${field} must be an id`)
+    .transform((value) => value.toLowerCase());
+/** An optional list in a body: absent, null or '' mean no list. */
+const optionalListId = z
+  .string({ error: 'listId must be an id' })
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || isId(value), 'listId must be an id')
+  .transform((value) => value?.toLowerCase() ?? null);
 
 const requiredEmail = (invalidMessage: string) =>
   z
@@ -73,9 +92,13 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
 
+/** POST /auth/reset-password/check: is this link still good? (the page asks when it opens). */
+export const resetTokenCheckSchema = resetPasswordSchema.pick({ token: true });
+export type ResetTokenCheckRequest = z.input<typeof resetTokenCheckSchema>;
+
 const reminderDays = z
   .number({ error: 'Must be a number of days' })
-  .int('Must be a whole number of days')
+  .int(ValidationMessage.REMINDER_DAYS_WHOLE)
   .min(MIN_REMINDER_DAYS, ValidationMessage.REMINDER_DAYS_MIN)
   .max(MAX_REMINDER_DAYS, ValidationMessage.REMINDER_DAYS_MAX);
 
@@ -91,9 +114,54 @@ const isoDateTime = z
   .string({ error: ValidationMessage.DATE_INVALID })
   .refine((value) => !Number.isNaN(Date.parse(value)), ValidationMessage.DATE_INVALID);
 
-const notInFuture = (value: string) => Date.parse(value) <= Date.now() + 60_000;
+// Later today is not the future (spec §5): only what no time zone calls today is refused.
+const notInFuture = (value: string) => !isLaterThanTodayAnywhere(new Date(value));
+
+/** Additional phones or e-mails: a label (defaults to 'other') and a non-empty value each. */
+const labeledValues = (field: string, maxValue: number, valuePattern?: { pattern: RegExp; message: string }) =>
+  z
+    .array(
+      z.object({
+        label: z
+          .string({ error: `${field}: label must be text` })
+          .trim()
+          .max(30, `${field}: label must be at most 30 characters`)
+          .nullish()
+          .transform((label) => label?.toLowerCase() || 'other'),
+        value: z
+          .string({ error: `${field}: value is required` })
+          .trim()
+          .min(1, `${field}: value is required`)
+          .max(maxValue, `${field}: value must be at most ${maxValue} characters`)
+          .refine((value) => !valuePattern || valuePattern.pattern.test(value), valuePattern?.message ?? ''),
+      }),
+      { error: `${field} must be a list of { label, value }` },
+    )
+    .max(MAX_EXTRA_CONTACT_VALUES, `${field}: at most ${MAX_EXTRA_CONTACT_VALUES} entries`)
+    .nullish()
+    .transform((entries) => entries ?? []);
+
+/** The person beyond the spec's fields (DESIGN §5.1), shared by the contact form and the import. */
+export const contactDetailsShape = {
+  birthday: z
+    .string({ error: ValidationMessage.BIRTHDAY_INVALID })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value == null || isValidBirthday(value), ValidationMessage.BIRTHDAY_INVALID),
+  company: optionalText(200),
+  jobTitle: optionalText(200),
+  phones: labeledValues('Phones', 50),
+  emails: labeledValues('Emails', 254, {
+    pattern: LOOSE_EMAIL_PATTERN,
+    message: 'Emails: each must be a valid email address',
+  }),
+  address: optionalText(1000),
+  website: optionalText(500),
+};
 
 export const contactInputSchema = z.object({
+  ...contactDetailsShape,
   firstName: name(ValidationMessage.FIRST_NAME_REQUIRED),
   lastName: name(ValidationMessage.LAST_NAME_REQUIRED),
   email: optionalText(254).refine(
@@ -102,11 +170,7 @@ export const contactInputSchema = z.object({
   ),
   phoneNumber: optionalText(50),
   notes: optionalText(5000),
-  listId: z
-    .string()
-    .max(64)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  listId: optionalListId,
   customReminderDays: reminderDays.nullish().transform((value) => value ?? null),
   lastContactDate: isoDateTime
     .refine(notInFuture, ValidationMessage.DATE_IN_FUTURE)
@@ -144,6 +208,10 @@ export const logCommunicationSchema = z.object({
     .transform((value) => value ?? null),
 });
 export type LogCommunicationRequest = z.input<typeof logCommunicationSchema>;
+
+/** PUT /communications/:id: the fields of a logged interaction, with the same rules as logging it. */
+export const communicationUpdateSchema = logCommunicationSchema.omit({ contactId: true }).partial();
+export type CommunicationUpdateRequest = z.input<typeof communicationUpdateSchema>;
 
 /** Start of the current UTC day: a reminder may be set for today but not before. */
 const startOfTodayUtc = () => {
@@ -188,11 +256,13 @@ export const contactQuerySchema = z.object({
     .max(200)
     .optional()
     .transform((value) => value?.trim() || undefined),
+  /** A list id, or NO_LIST_ID for the contacts without a list. */
   listId: z
     .string()
-    .max(64)
     .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || value === NO_LIST_ID || isId(value), 'listId must be an id')
+    .transform((value) => value?.toLowerCase()),
   filter: z
     .enum(['overdue'], { error: "filter must be 'overdue'" })
     .optional()
@@ -202,8 +272,22 @@ export const contactQuerySchema = z.object({
 });
 export type ContactQuery = z.output<typeof contactQuerySchema>;
 
+/** GET /contacts/sections: the same scope and search as the page it groups. */
+export const contactSectionsQuerySchema = contactQuerySchema.pick({ search: true, filter: true });
+export type ContactSectionsQuery = z.output<typeof contactSectionsQuerySchema>;
+
 export const pageQuerySchema = contactQuerySchema.pick({ page: true, limit: true });
 export type PageQuery = z.output<typeof pageQuerySchema>;
+
+export const birthdaysQuerySchema = z.object({
+  withinDays: z.coerce
+    .number()
+    .int('withinDays must be a whole number')
+    .min(0, 'withinDays must be between 0 and 60')
+    .max(60, 'withinDays must be between 0 and 60')
+    .default(BIRTHDAY_PANEL_DAYS),
+});
+export type BirthdaysQuery = z.output<typeof birthdaysQuerySchema>;
 
 const importedNamePart = z
   .string()
@@ -212,32 +296,82 @@ const importedNamePart = z
   .nullish()
   .transform((value) => value ?? '');
 
+/** Names, primary e-mail and phone, and notes: what every card from outside carries. */
+const cardShape = {
+  firstName: importedNamePart,
+  lastName: importedNamePart,
+  email: optionalText(254),
+  phoneNumber: optionalText(50),
+  notes: optionalText(5000),
+};
+
 /**
- * An imported card needs a usable name, not both parts: many address books (Japanese phones,
+ * A card from outside needs a usable name, not both parts: many address books (Japanese phones,
  * WhatsApp, Yahoo) keep only a family or only a given name, and refusing those would lose people.
  */
+const hasUsableName = (card: { firstName: string; lastName: string }) => card.firstName !== '' || card.lastName !== '';
+const usableNameIssue = { path: ['firstName'], message: ValidationMessage.IMPORT_NAME_REQUIRED };
+
+/** An imported card: the card's fields, every detail, and the list it goes to. */
 export const importedContactSchema = z
   .object({
-    firstName: importedNamePart,
-    lastName: importedNamePart,
-    email: optionalText(254),
-    phoneNumber: optionalText(50),
-    listId: z
-      .string()
-      .max(64)
-      .nullish()
-      .transform((value) => value || null),
+    ...cardShape,
+    ...contactDetailsShape,
+    listId: optionalListId,
   })
-  .refine((contact) => contact.firstName !== '' || contact.lastName !== '', {
-    path: ['firstName'],
-    message: ValidationMessage.IMPORT_NAME_REQUIRED,
-  });
+  .refine(hasUsableName, usableNameIssue);
+/** A card a CardDAV client writes: the import's rules, the note included (it syncs both ways). */
+export const syncedCardSchema = z.object(cardShape).refine(hasUsableName, usableNameIssue);
+export type SyncedCard = z.output<typeof syncedCardSchema>;
+
 export const importConfirmSchema = z.object({
   contacts: z.array(importedContactSchema).min(1, ValidationMessage.SELECT_AT_LEAST_ONE).max(50_000),
-  listId: z
-    .string()
-    .max(64)
-    .nullish()
-    .transform((value) => value || null),
+  listId: optionalListId,
+  /** Sets the imported contacts' last contact to the import time, so they are not all overdue at once. */
+  startTimersToday: z.boolean({ error: 'startTimersToday must be true or false' }).optional().default(false),
 });
 export type ImportConfirmRequest = z.input<typeof importConfirmSchema>;
+
+export const snoozeSchema = z.object({
+  until: z
+    .string({ error: 'until is required' })
+    .min(1, 'until is required')
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'until must be a valid ISO 8601 date')
+    .refine((value) => Date.parse(value) > Date.now(), 'until must be in the future')
+    .refine(
+      (value) => Date.parse(value) <= Date.now() + MAX_SNOOZE_DAYS * MS_PER_DAY,
+      `until must be within ${MAX_SNOOZE_DAYS} days`,
+    ),
+});
+export type SnoozeRequest = z.input<typeof snoozeSchema>;
+
+export const notificationSettingsUpdateSchema = z.object({
+  remindersPaused: z.boolean({ error: 'remindersPaused must be true or false' }),
+});
+export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
+
+export const webhookSettingsSchema = z.object({
+  url: z
+    .string({ error: 'url must be a string or null' })
+    .trim()
+    .max(2000, 'url must be at most 2000 characters')
+    .refine((value) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'url must be an http(s) URL')
+    .nullable(),
+  format: z.enum(['json', 'ntfy'], { error: "format must be 'json' or 'ntfy'" }).default('json'),
+});
+export type WebhookSettingsRequest = z.input<typeof webhookSettingsSchema>;
+/** POST /auth/app-passwords: a name that says which device holds it. */
+export const appPasswordCreateSchema = z.object({
+  name: z
+    .string({ error: 'Device name is required' })
+    .trim()
+    .min(1, 'Device name is required')
+    .max(APP_PASSWORD_NAME_MAX_LENGTH, `Device name must be at most ${APP_PASSWORD_NAME_MAX_LENGTH} characters`),
+});
+export type AppPasswordCreateRequest = z.input<typeof appPasswordCreateSchema>;

@@ -17,16 +17,18 @@ export const ValidationMessage = {
   FIRST_NAME_REQUIRED: 'First name is required',
   LAST_NAME_REQUIRED: 'Last name is required',
   IMPORT_NAME_REQUIRED: 'A first or a last name is required',
+  REMINDER_DAYS_WHOLE: 'Must be a whole number of days',
   REMINDER_DAYS_MIN: 'Must be at least 1 day',
   REMINDER_DAYS_MAX: 'Must be less than 365 days',
   LIST_NAME_REQUIRED: 'List name is required',
   COLOR_INVALID: 'Color must be a hex colour like #3B82F6',
-  DATE_IN_FUTURE: 'Date cannot be in the future',
+  DATE_IN_FUTURE: 'Date cannot be later than today',
   REMINDER_DATE_IN_PAST: 'Reminder date cannot be before today',
   REMINDER_DATE_REQUIRED: 'Reminder date is required',
   DATE_INVALID: 'Must be a valid ISO 8601 date',
   RESET_TOKEN_MISSING: 'Invalid or missing reset token',
   SELECT_AT_LEAST_ONE: 'Please select at least one contact to import',
+  BIRTHDAY_INVALID: 'Birthday must be a date like 1985-03-12, or --03-12 without the year',
 } as const;
 
 /** The spec's loose pattern: non-space characters, an @, more non-space characters. */

@@ -1,6 +1,7 @@
 export * from './config/load-config.js';
 export * from './errors/app-error.js';
 export * from './http/zod-validation.pipe.js';
+export * from './http/parse-id.pipe.js';
 export * from './http/envelope.interceptor.js';
 export * from './http/all-exceptions.filter.js';
 export * from './auth/jwt-verifier.js';

@@ -1,4 +1,6 @@
 import {
+  contactStatus,
+  intervalSource,
   fullName,
   isLastContactStale,
   listColorToBadge,
@@ -78,5 +80,50 @@ describe('labels', () => {
   });
   it('joins the full name', () => {
     expect(fullName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+  });
+});
+
+describe('contactStatus and intervalSource (the contact page)', () => {
+  const base = { lastContactDate: '2026-06-01T12:00:00.000Z', reminderDays: 30, isOverdue: false, daysOverdue: 0 };
+  it('says never contacted in red', () => {
+    expect(
+      contactStatus({ ...base, lastContactDate: null, daysSinceLastContact: null, isOverdue: true, daysOverdue: null }),
+    ).toEqual({
+      kind: 'never',
+      label: 'Never contacted',
+      color: 'red',
+      dueDate: null,
+    });
+  });
+  it('counts down to the due date: green, then yellow within 7 days, then due today', () => {
+    expect(contactStatus({ ...base, daysSinceLastContact: 2 })).toMatchObject({
+      label: 'Due in 28 days',
+      color: 'green',
+      dueDate: '2026-07-01T12:00:00.000Z',
+    });
+    expect(contactStatus({ ...base, daysSinceLastContact: 29 })).toMatchObject({
+      label: 'Due in 1 day',
+      color: 'yellow',
+    });
+    expect(contactStatus({ ...base, daysSinceLastContact: 30 })).toMatchObject({ label: 'Due today', color: 'yellow' });
+  });
+  it('says how long overdue with the spec colours', () => {
+    expect(contactStatus({ ...base, daysSinceLastContact: 31, isOverdue: true, daysOverdue: 1 })).toMatchObject({
+      label: 'Overdue by 1 day',
+      color: 'yellow',
+    });
+    expect(contactStatus({ ...base, daysSinceLastContact: 50, isOverdue: true, daysOverdue: 20 })).toMatchObject({
+      label: 'Overdue by 20 days',
+      color: 'orange',
+    });
+    expect(contactStatus({ ...base, daysSinceLastContact: 90, isOverdue: true, daysOverdue: 60 })).toMatchObject({
+      label: 'Overdue by 60 days',
+      color: 'red',
+    });
+  });
+  it('names where the interval comes from', () => {
+    expect(intervalSource({ customReminderDays: 14, list: { name: 'Family' } }).kind).toBe('custom');
+    expect(intervalSource({ customReminderDays: null, list: { name: 'Family' } }).label).toBe('from the list Family');
+    expect(intervalSource({ customReminderDays: null, list: null }).label).toBe('default 90 days');
   });
 });

@@ -1,4 +1,4 @@
-import { REMINDER_PRESETS } from '../constants.js';
+import { DEFAULT_CONTACT_REMINDER_DAYS, MS_PER_DAY, REMINDER_PRESETS } from '../constants.js';
 
 /** 'Daily', 'Weekly', ... for a preset; 'Every N days' for anything else. */
 export function reminderIntervalLabel(days: number): string {
@@ -61,4 +61,52 @@ export function needsAttentionLabel(count: number): string {
 
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();
+}
+
+/** Days before the due date during which a contact counts as 'due soon' (the tour's yellow). */
+export const DUE_SOON_DAYS = 7;
+
+export interface ContactStatus {
+  kind: 'never' | 'overdue' | 'due';
+  /** 'Never contacted', 'Overdue by 3 days', 'Due today', 'Due in 12 days'. */
+  label: string;
+  /** Spec colours: never red; overdue by days (yellow/orange/red); due soon yellow, else green. */
+  color: SeverityColor;
+  /** The day the interval ends (last contact + interval), ISO; null when never contacted. */
+  dueDate: string | null;
+}
+
+/** Where a contact is in its interval, for the contact page. */
+export function contactStatus(contact: {
+  lastContactDate: string | null;
+  daysSinceLastContact: number | null;
+  reminderDays: number;
+  isOverdue: boolean;
+  daysOverdue: number | null;
+}): ContactStatus {
+  if (contact.lastContactDate == null || contact.daysSinceLastContact == null) {
+    return { kind: 'never', label: 'Never contacted', color: 'red', dueDate: null };
+  }
+  const dueDate = new Date(Date.parse(contact.lastContactDate) + contact.reminderDays * MS_PER_DAY).toISOString();
+  if (contact.isOverdue) {
+    const days = contact.daysOverdue ?? 0;
+    return { kind: 'overdue', label: `Overdue by ${pluralize(days, 'day')}`, color: overdueColorByDays(days), dueDate };
+  }
+  const left = Math.max(0, contact.reminderDays - contact.daysSinceLastContact);
+  return {
+    kind: 'due',
+    label: left === 0 ? 'Due today' : `Due in ${pluralize(left, 'day')}`,
+    color: left <= DUE_SOON_DAYS ? 'yellow' : 'green',
+    dueDate,
+  };
+}
+
+/** Where the effective interval comes from: the contact's own, its list's, or the default 90 days. */
+export function intervalSource(contact: { customReminderDays: number | null; list: { name: string } | null }): {
+  kind: 'custom' | 'list' | 'default';
+  label: string;
+} {
+  if (contact.customReminderDays != null) return { kind: 'custom', label: 'custom interval' };
+  if (contact.list) return { kind: 'list', label: `from the list ${contact.list.name}` };
+  return { kind: 'default', label: `default ${DEFAULT_CONTACT_REMINDER_DAYS} days` };
 }

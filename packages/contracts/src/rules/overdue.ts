@@ -44,3 +44,14 @@ export function overdueAt(lastContactDate: Date | string | null, reminderDays: n
   if (lastContactDate == null) return new Date(0);
   return new Date(new Date(lastContactDate).getTime() + (reminderDays + 1) * MS_PER_DAY);
 }
+
+/**
+ * The last contact (issue 11's timeline): the newest logged interaction or the date set without
+ * one (Update Status, Mark as Contacted), whichever is newer. Editing or deleting interactions
+ * therefore falls back to the next newest one, or to that date.
+ */
+export function lastContactOf(newestInteraction: Date | null, statusContactDate: Date | null): Date | null {
+  if (!newestInteraction) return statusContactDate;
+  if (!statusContactDate) return newestInteraction;
+  return newestInteraction > statusContactDate ? newestInteraction : statusContactDate;
+}

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ErrorCode } from '@kith/contracts';
 import { NEVER, type Observable, of, throwError } from 'rxjs';
@@ -8,6 +9,8 @@ const proxyAnswering = (send: () => Observable<unknown>) =>
   ({ send, emit: () => of(undefined), close: async () => {} }) as unknown as ClientProxy;
 
 describe('NatsClient.request', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('returns the reply', async () => {
     const sut = new NatsClient(
       proxyAnswering(() => of({ ok: true })),
@@ -26,14 +29,23 @@ describe('NatsClient.request', () => {
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'User not found' });
   });
 
-  it('times out with a 503 when nobody answers', async () => {
+  it('times out with a 503 when nobody answers, at its timeout and not before', async () => {
+    // Fake timers: the timeout is checked on the clock it uses, not on a busy machine's wall clock.
+    jest.useFakeTimers();
     const sut = new NatsClient(
       proxyAnswering(() => NEVER),
-      50,
+      5000,
     );
-    const started = Date.now();
-    const error = await sut.request('contacts.overdue.digest', {}).catch((caught: unknown) => caught);
-    expect(Date.now() - started).toBeLessThan(1000);
+    let settled = false;
+    const outcome = sut
+      .request('contacts.overdue.digest', {})
+      .catch((caught: unknown) => caught)
+      .finally(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(4999);
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    const error = await outcome;
     expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
     expect((error as Error).message).toContain('contacts.overdue.digest: timed out');
   });

@@ -43,6 +43,25 @@ export class NatsClient implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * Listens to an event subject on this process alone (no queue group: every replica hears it),
+   * for state each replica keeps, such as the gateway's erased users.
+   */
+  async subscribe<Payload>(subject: string, onEvent: (payload: Payload) => void): Promise<void> {
+    await this.proxy.connect();
+    const connection = this.proxy.unwrap<{
+      subscribe(
+        subject: string,
+        options: { callback: (error: Error | null, message: { json(): unknown }) => void },
+      ): unknown;
+    }>();
+    connection.subscribe(subject, {
+      callback: (error, message) => {
+        if (!error) onEvent((message.json() as { data: Payload }).data);
+      },
+    });
+  }
+
   /** Round-trips to the server: proves the connection is alive. */
   async ping(): Promise<void> {
     await this.proxy.connect();

@@ -1,0 +1,26 @@
+/** The private calendar feed (RFC 5545): `GET /api/calendar/{token}.ics`, no bearer token. */
+
+/** `GET /api/calendar/feed`: whether a feed exists (its URL cannot be shown again: only its hash is kept). */
+export interface CalendarFeedStatus {
+  active: boolean;
+  createdAt: string | null;
+}
+/** `POST /api/calendar/feed`: the new feed's URL; any earlier URL stops working. */
+export interface CalendarFeedUrl {
+  url: string;
+}
+
+/** Bytes of randomness in a feed token (256 bits), sent base64url-encoded. */
+export const CALENDAR_FEED_TOKEN_BYTES = 32;
+export const CALENDAR_FEED_PATH_PREFIX = '/api/calendar/';
+export const calendarFeedPath = (token: string) => `${CALENDAR_FEED_PATH_PREFIX}${token}.ics`;
+/** `{token}.ics` where the token is 32 bytes base64url-encoded (43 characters). */
+export const CALENDAR_FEED_FILE_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
+/** Whether a request path is a feed (reachable without a bearer token: the token is the secret). */
+export const isCalendarFeedPath = (path: string) =>
+  path.startsWith(CALENDAR_FEED_PATH_PREFIX) &&
+  CALENDAR_FEED_FILE_PATTERN.test(path.slice(CALENDAR_FEED_PATH_PREFIX.length));
+
+/** Title of a contact's due-date event. */
+export const getInTouchTitle = (contact: { firstName: string; lastName: string }) =>
+  `Get in touch with ${`${contact.firstName} ${contact.lastName}`.trim()}`;

@@ -1,0 +1,8 @@
+import type { VerifyAppPasswordRequest } from './subjects.js';
+import { z } from 'zod';
+
+/** HTTP Basic credentials as a CardDAV client sent them (auth answers null for any bad one). */
+export const verifyAppPasswordRequestSchema = z.object({
+  username: z.string({ error: 'must be a string' }).max(254),
+  password: z.string({ error: 'must be a string' }).max(1024),
+}) satisfies z.ZodType<VerifyAppPasswordRequest>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { idSchema } from '../validation.js';
+import type {
+  BirthdaysForUserRequest,
+  OverdueDigestRequest,
+  OverdueForUserRequest,
+  UpcomingForUserRequest,
+} from './subjects.js';
+
+/** Validation of the NATS request payloads of subjects.ts (callers are other services). */
+export const overdueForUserSchema = z.object({
+  userId: idSchema('userId'),
+  limit: z.number().int().min(1).max(1000).default(100),
+  excludeSnoozed: z.boolean().default(false),
+}) satisfies z.ZodType<OverdueForUserRequest>;
+
+export const overdueDigestSchema = z.object({
+  cursor: idSchema('cursor')
+    .nullish()
+    .transform((cursor) => cursor ?? null),
+  batchSize: z.number({ error: 'batchSize is required' }).int().min(1).max(1000),
+  contactsPerUser: z.number().int().min(1).max(100).default(10),
+  birthdaysWithinDays: z.number().int().min(0).max(60).optional(),
+}) satisfies z.ZodType<OverdueDigestRequest>;
+
+export const birthdaysForUserSchema = z.object({
+  userId: idSchema('userId'),
+  withinDays: z.number({ error: 'withinDays is required' }).int().min(0).max(60),
+}) satisfies z.ZodType<BirthdaysForUserRequest>;
+
+export const upcomingForUserSchema = z.object({
+  userId: idSchema('userId'),
+  withinDays: z.number({ error: 'withinDays is required' }).int().min(1).max(365),
+  limit: z.number().int().min(1).max(1000).default(100),
+}) satisfies z.ZodType<UpcomingForUserRequest>;

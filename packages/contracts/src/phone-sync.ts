@@ -1,0 +1,41 @@
+/**
+ * Phone sync (CardDAV, RFC 6352) and the app passwords its clients sign in with. Zod-free so
+ * the browser entry can export it: Settings shows the server address built from these paths.
+ */
+
+/** Where the CardDAV server lives on the public origin (the gateway routes it to contacts). */
+export const DAV_ROOT_PATH = '/dav/';
+/** RFC 6764 bootstrap: clients given only a host name look here first. */
+export const CARDDAV_WELL_KNOWN_PATH = '/.well-known/carddav';
+
+/** The paths of a user's principal, address-book home and single address book. */
+export const davPaths = {
+  principal: (userId: string) => `/dav/principals/${userId}/`,
+  home: (userId: string) => `/dav/addressbooks/${userId}/`,
+  addressBook: (userId: string) => `/dav/addressbooks/${userId}/contacts/`,
+} as const;
+
+/** What Settings and the API call an app password (one per device). */
+export interface AppPassword {
+  _id: string;
+  name: string;
+  createdAt: string;
+  /** null until a client has signed in with it. */
+  lastUsedAt: string | null;
+}
+
+/** The answer to creating one: the password in clear, shown this once and never again. */
+export interface CreatedAppPassword {
+  _id: string;
+  name: string;
+  password: string;
+}
+
+export const APP_PASSWORD_NAME_MAX_LENGTH = 60;
+/** A person with more devices than this can revoke old ones first. */
+export const MAX_APP_PASSWORDS_PER_USER = 25;
+/**
+ * Last-used is written at most this often per password: a sync of a thousand cards is a
+ * thousand requests, and one write per sync is enough to tell a person which device is live.
+ */
+export const APP_PASSWORD_LAST_USED_RESOLUTION_MS = 60_000;
