@@ -5,10 +5,11 @@
  * Contract
  * - Host: `shell` (shareStrategy 'loaded-first', so a remote that is down never blanks it).
  * - Remotes: `dashboard`, `contacts`, `lists`. Each builds `remoteEntry.js` + `mf-manifest.json`
- *   with `output.assetPrefix: 'auto'` and exposes exactly one module, `./App`: a React component
- *   with no required props that renders the remote's screen(s) and reads the router (the shell
- *   owns the <BrowserRouter>). The shell renders `dashboard/App` at /dashboard, `contacts/App`
- *   at /contacts and /lists/:listId, `lists/App` at /lists.
+ *   with `output.assetPrefix: 'auto'` and exposes `./App`: a React component with no required
+ *   props that renders the remote's screen(s) and reads the router (the shell owns the
+ *   <BrowserRouter>). The shell renders `dashboard/App` at /dashboard, `contacts/App` at
+ *   /contacts and /lists/:listId, `lists/App` at /lists, and `contacts/ContactPage` (the same
+ *   kind of component) at /contacts/:contactId.
  * - Shared singletons: react, react-dom, react-router-dom, zustand and @kith/web-kit (so there is
  *   one router, one auth store, one API client and one toast store). Remotes show toasts through
  *   web-kit's `notify`, never by importing react-hot-toast themselves. Router: only the exports
@@ -27,6 +28,7 @@
 import tailwindcss from '@tailwindcss/postcss';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 export const REMOTE_NAMES = /** @type {const} */ (['dashboard', 'contacts', 'lists']);
 
@@ -75,7 +77,8 @@ const common = {
   // The MF plugin opts @module-federation/* into the React Refresh transform; refreshing the MF
   // runtime itself breaks `rsbuild dev` ("$ReactRefreshRuntime$.refresh is not a function").
   plugins: [pluginReact({ reactRefreshOptions: { exclude: [/[\\/]node_modules[\\/]/] } })],
-  html: { title: 'Kith' },
+  // The template only adds lang="en" to Rsbuild's default (screen readers pick the right voice).
+  html: { title: 'Kith', template: fileURLToPath(new URL('./index.html', import.meta.url)) },
   // The browser entry of contracts has no zod schemas (zod alone would cost ~30 kB gzip).
   resolve: { alias: { '@kith/contracts$': '@kith/contracts/browser' } },
   // Dev only: lazy compilation loses shared modules ("reading 'call'") under MF.

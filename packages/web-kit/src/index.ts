@@ -3,7 +3,7 @@
  * the shell and every remote. Everything a remote needs twice lives here; nothing else does.
  */
 export { api, apiUrl, configureApi, refreshSession, API_BASE_PATH } from './api/client.js';
-export type { HttpMethod, Query, QueryValue, RequestOptions, UploadOptions } from './api/client.js';
+export type { HttpMethod, Query, QueryValue, RequestOptions, RetryListener, UploadOptions } from './api/client.js';
 export { ApiError, isApiError } from './api/api-error.js';
 export { session, StorageKey } from './api/session.js';
 
@@ -20,11 +20,23 @@ export {
 export type { Preferences, PreferenceScreen, PreferencesApi, ViewMode } from './preferences/usePreferences.js';
 
 export { notify } from './feedback/notify.js';
-export type { NotifyOptions } from './feedback/notify.js';
+export type { NoticeOptions, NotifyOptions } from './feedback/notify.js';
 export { Toaster } from './feedback/Toaster.js';
+export { announceRetry } from './feedback/retry-notice.js';
 export { getErrorMessage, serverErrorOr } from './feedback/error-message.js';
-export { ErrorBoundary, LoadingErrorFallback } from './feedback/ErrorBoundary.js';
-export type { ErrorBoundaryProps, FallbackProps, LoadingErrorFallbackProps } from './feedback/ErrorBoundary.js';
+export {
+  ErrorBoundary,
+  FormErrorBoundary,
+  LoadingErrorFallback,
+  RetryFallback,
+  ScreenLoadError,
+} from './feedback/ErrorBoundary.js';
+export type {
+  ErrorBoundaryProps,
+  FallbackProps,
+  LoadingErrorFallbackProps,
+  RetryFallbackProps,
+} from './feedback/ErrorBoundary.js';
 
 export { useDebouncedValue } from './hooks/useDebouncedValue.js';
 
@@ -38,11 +50,18 @@ export { Card, ErrorBanner, FormField, PageHeader, inputClassName } from './ui/l
 export { ConfirmDialog, Modal, Modal as Dialog } from './ui/Modal.js';
 export type { ConfirmDialogProps, ModalProps } from './ui/Modal.js';
 export { LoadingState, Spinner } from './ui/Spinner.js';
+export { useFocusTrap } from './ui/useFocusTrap.js';
 export { SortControl } from './ui/SortControl.js';
 export type { SortControlProps, SortOption } from './ui/SortControl.js';
 export { ViewToggle } from './ui/ViewToggle.js';
 export { GroupByListToggle } from './ui/GroupByListToggle.js';
-export { BADGE_CLASSES, DOT_CLASSES, SEVERITY_BORDER_CLASSES, SEVERITY_TEXT_CLASSES } from './ui/colors.js';
+export {
+  BADGE_CLASSES,
+  DOT_CLASSES,
+  SEVERITY_BORDER_CLASSES,
+  SEVERITY_TEXT_CLASSES,
+  readableTextOn,
+} from './ui/colors.js';
 
 // Contact actions both the dashboard and the contacts remote offer (added by the remotes engineer).
 export * from './contact-actions/index.js';

@@ -153,6 +153,23 @@ describe('api client: retries', () => {
     expect(requests).toHaveLength(3);
   });
 
+  it('tells the injected retry listener before each retry, never after the last attempt', async () => {
+    jest.useFakeTimers();
+    const onRetry = jest.fn();
+    configureApi({ onRetry });
+    replies(
+      fail(503, 'Service temporarily unavailable'),
+      fail(503, 'Service temporarily unavailable'),
+      fail(503, 'Service temporarily unavailable'),
+    );
+    await settle(api.get('/contacts'));
+    expect(onRetry.mock.calls).toEqual([
+      ['fetch', 2, 3],
+      ['fetch', 3, 3],
+    ]);
+    configureApi({ onRetry: () => undefined });
+  });
+
   it('stops after the last attempt of the preset', async () => {
     jest.useFakeTimers();
     const { requests } = replies(fail(500, 'boom'));

@@ -48,6 +48,8 @@ export const session = {
     localStorage.removeItem(StorageKey.accessToken);
     localStorage.removeItem(StorageKey.refreshToken);
     localStorage.removeItem(StorageKey.user);
+    // Demo mode is a choice made in this session; the next person to sign in starts from their own default.
+    localStorage.removeItem(StorageKey.demoMode);
     clearedListeners.forEach((listener) => listener());
   },
 

@@ -86,7 +86,7 @@ describe('useAuthStore', () => {
     expect(session.storedUser()).toEqual(user);
   });
 
-  it("login failure keeps the server's message, else 'Login failed'", async () => {
+  it("login failure keeps the server's message", async () => {
     installFakeFetch(() => fail(401, 'Invalid email or password'));
     await expect(useAuthStore.getState().login({ email: user.email, password: 'wrong-1' })).rejects.toThrow();
     expect(useAuthStore.getState()).toMatchObject({
@@ -94,8 +94,13 @@ describe('useAuthStore', () => {
       isLoading: false,
       error: 'Invalid email or password',
     });
+  });
 
+  it("login without an answer from the server says 'Login failed', registration 'Registration failed'", async () => {
     installFakeFetch(() => ({ status: 0, networkError: true }));
+    await expect(useAuthStore.getState().login({ email: user.email, password: 'secret1' })).rejects.toThrow();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, error: 'Login failed' });
+
     await expect(useAuthStore.getState().register({ ...user, password: 'secret1' })).rejects.toThrow();
     expect(useAuthStore.getState().error).toBe('Registration failed');
   });

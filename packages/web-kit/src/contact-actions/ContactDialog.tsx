@@ -1,6 +1,13 @@
-import { fullName, type Contact, type ContactResponse } from '@kith/contracts';
+import {
+  DEFAULT_COMMUNICATION_TYPE,
+  fullName,
+  type CommunicationType,
+  type Contact,
+  type ContactResponse,
+  type LogContactResponse,
+} from '@kith/contracts';
 import { format } from './format-date.js';
-import { BellPlus, CheckCircle2, Mail, MessageSquare, Phone } from 'lucide-react';
+import { BellPlus, CheckCircle2, Mail, MessageSquare, NotebookPen, Phone } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../api/client.js';
 import { getErrorMessage } from '../feedback/error-message.js';
@@ -8,6 +15,7 @@ import { notify } from '../feedback/notify.js';
 import { Button, buttonClassName } from '../ui/Button.js';
 import { FormField, inputClassName } from '../ui/layout.js';
 import { Modal } from '../ui/Modal.js';
+import { CommunicationTypePicker } from './CommunicationTypePicker.js';
 import { isBeforeToday, parseLocalInput, toLocalDateInput } from './log-contact.js';
 
 export interface ContactDialogProps {
@@ -15,25 +23,34 @@ export interface ContactDialogProps {
   onClose: () => void;
   /** Called with the contact the server returned after marking or scheduling. */
   onChanged?: (contact: Contact) => void;
+  /** Opens straight on the Schedule Future Reminder form (the contact page's own button). */
+  startScheduling?: boolean;
 }
 
 const contactPath = (contact: Contact) => `/contacts/${encodeURIComponent(contact._id)}`;
 
-/** Reach out now: Mark as Contacted, Call (tel:), Text (sms:) or Schedule Future Reminder. */
-export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProps) {
-  const ids = { date: useId(), notes: useId() };
-  const [busy, setBusy] = useState<'mark' | 'schedule' | null>(null);
+/**
+ * Reach out now: Mark as Contacted, Call (tel:), Text (sms:), a one-tap log of how you got in
+ * touch (POST …/log-contact, now) or Schedule Future Reminder.
+ */
+export function ContactDialog({ contact, onClose, onChanged, startScheduling = false }: ContactDialogProps) {
+  const ids = { date: useId(), notes: useId(), logNotes: useId() };
+  const [busy, setBusy] = useState<'mark' | 'schedule' | 'log' | null>(null);
+  const [logType, setLogType] = useState<CommunicationType>(DEFAULT_COMMUNICATION_TYPE);
+  const [logNotes, setLogNotes] = useState('');
   const [scheduling, setScheduling] = useState(false);
   const [reminderDate, setReminderDate] = useState('');
   const [reminderNotes, setReminderNotes] = useState('');
   const [dateError, setDateError] = useState<string>();
 
   useEffect(() => {
-    setScheduling(false);
+    setScheduling(startScheduling);
     setReminderDate('');
     setReminderNotes('');
     setDateError(undefined);
-  }, [contact]);
+    setLogType(DEFAULT_COMMUNICATION_TYPE);
+    setLogNotes('');
+  }, [contact, startScheduling]);
 
   if (!contact) return null;
 
@@ -46,6 +63,24 @@ export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProp
       onClose();
     } catch (error) {
       notify.error(getErrorMessage(error, 'Failed to mark contact as contacted'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const logInteraction = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy('log');
+    try {
+      const notes = logNotes.trim();
+      const result = await api.post<LogContactResponse>(`${contactPath(contact)}/log-contact`, {
+        body: { type: logType, ...(notes ? { notes } : {}) },
+      });
+      notify.success('Interaction logged successfully');
+      onChanged?.(result.contact);
+      onClose();
+    } catch (error) {
+      notify.error(getErrorMessage(error, 'Failed to log contact'));
     } finally {
       setBusy(null);
     }
@@ -106,8 +141,15 @@ export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProp
           </div>
         </div>
 
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-          <Button variant="success" onClick={markContacted} loading={busy === 'mark'} disabled={busy !== null}>
+        {/* Mark as Contacted has a row of its own: beside Call and Text its label was clipped. */}
+        <div className="grid grid-cols-2 gap-2">
+          <Button
+            variant="success"
+            className="col-span-2"
+            onClick={markContacted}
+            loading={busy === 'mark'}
+            disabled={busy !== null}
+          >
             <CheckCircle2 className="size-4" aria-hidden="true" />
             Mark as Contacted
           </Button>
@@ -130,6 +172,30 @@ export function ContactDialog({ contact, onClose, onChanged }: ContactDialogProp
             Text
           </a>
         </div>
+
+        <form
+          onSubmit={logInteraction}
+          noValidate
+          className="space-y-3 rounded-xl border border-slate-200 p-4"
+          aria-label="Log an interaction now"
+        >
+          <CommunicationTypePicker value={logType} onChange={setLogType} label="Log an interaction now" />
+          <FormField label="Notes (optional)" htmlFor={ids.logNotes}>
+            <input
+              id={ids.logNotes}
+              value={logNotes}
+              onChange={(event) => setLogNotes(event.target.value)}
+              placeholder="What did you talk about?"
+              className={inputClassName()}
+            />
+          </FormField>
+          <div className="flex justify-end">
+            <Button type="submit" variant="secondary" loading={busy === 'log'} disabled={busy !== null}>
+              <NotebookPen className="size-4" aria-hidden="true" />
+              Log Interaction
+            </Button>
+          </div>
+        </form>
 
         {scheduling ? (
           <form onSubmit={schedule} noValidate className="space-y-4 rounded-xl border border-slate-200 p-4">

@@ -26,7 +26,7 @@ describe('LogContactDialog', () => {
 
     fireEvent.change(when, { target: { value: toLocalDateTimeInput(new Date(Date.now() + 86_400_000)) } });
     fireEvent.click(screen.getByRole('button', { name: 'Log Contact' }));
-    expect(await screen.findByText('Date cannot be in the future')).toBeTruthy();
+    expect(await screen.findByText('Date cannot be later than today')).toBeTruthy();
     expect(requests).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Yesterday' }));
@@ -40,5 +40,36 @@ describe('LogContactDialog', () => {
     expect(body).toMatchObject({ contactId: 'c1', type: 'IN_PERSON', notes: 'lunch' });
     expect(Date.now() - Date.parse(body.timestamp!)).toBeGreaterThan(23 * 3_600_000);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('allows a time later today (today is not in the future)', async () => {
+    const { requests } = installFakeFetch(() => ok({ contact: { ...olive }, communication: {} }));
+    const onClose = jest.fn();
+    render(<LogContactDialog contact={olive} onClose={onClose} />);
+    const now = new Date();
+    const lastMinuteToday = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59);
+    const when = screen.getByLabelText('Date and time') as HTMLInputElement;
+    expect(when.max).toBe(toLocalDateTimeInput(lastMinuteToday));
+    fireEvent.change(when, { target: { value: toLocalDateTimeInput(lastMinuteToday) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Contact' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.queryByText('Date cannot be later than today')).toBeNull();
+    expect(Date.parse((requests[0]!.body as { timestamp: string }).timestamp)).toBe(lastMinuteToday.getTime());
+  });
+
+  it('moves between methods with the arrow keys, one tab stop for the group', () => {
+    render(<LogContactDialog contact={olive} onClose={() => undefined} />);
+    const phone = screen.getByRole('radio', { name: 'Phone Call' });
+    expect(screen.getAllByRole('radio').map((radio) => radio.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    phone.focus();
+    fireEvent.keyDown(phone, { key: 'ArrowRight' });
+    const text = screen.getByRole('radio', { name: 'Text Message' });
+    expect(text.getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(text);
+    fireEvent.keyDown(text, { key: 'ArrowLeft' });
+    fireEvent.keyDown(phone, { key: 'ArrowLeft' });
+    expect(screen.getByRole('radio', { name: 'Other' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(phone.getAttribute('aria-checked')).toBe('true');
   });
 });

@@ -1,15 +1,13 @@
 import {
-  COMMUNICATION_TYPE_LABELS,
   CommunicationType,
   DEFAULT_COMMUNICATION_TYPE,
+  isLaterThanToday,
   QUICK_DATE_CHOICES,
   ValidationMessage,
   fullName,
   type Contact,
   type LogContactResponse,
 } from '@kith/contracts';
-import clsx from 'clsx';
-import { Handshake, Mail, MessageSquare, MoreHorizontal, Phone } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../api/client.js';
 import { getErrorMessage } from '../feedback/error-message.js';
@@ -17,15 +15,14 @@ import { notify } from '../feedback/notify.js';
 import { Button } from '../ui/Button.js';
 import { FormField, inputClassName } from '../ui/layout.js';
 import { Modal } from '../ui/Modal.js';
-import { buildLogRequest, isInFuture, parseLocalInput, quickDateTime, toLocalDateTimeInput } from './log-contact.js';
-
-const METHOD_ICONS = {
-  PHONE_CALL: Phone,
-  TEXT: MessageSquare,
-  EMAIL: Mail,
-  IN_PERSON: Handshake,
-  OTHER: MoreHorizontal,
-} as const;
+import { CommunicationTypePicker } from './CommunicationTypePicker.js';
+import {
+  buildLogRequest,
+  endOfTodayInput,
+  parseLocalInput,
+  quickDateTime,
+  toLocalDateTimeInput,
+} from './log-contact.js';
 
 export interface LogContactDialogProps {
   /** The contact to log an interaction with; null keeps the dialog closed. */
@@ -35,7 +32,7 @@ export interface LogContactDialogProps {
   onLogged?: (contact: Contact) => void;
 }
 
-/** 'Log Contact with {first last}': method (default phone call), date and time (default now, never later), notes. */
+/** 'Log Contact with {first last}': method (default phone call), date and time (default now, never after today), notes. */
 export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialogProps) {
   const ids = { method: useId(), when: useId(), notes: useId() };
   const [type, setType] = useState<CommunicationType>(DEFAULT_COMMUNICATION_TYPE);
@@ -59,7 +56,7 @@ export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialo
     event.preventDefault();
     const when = parseLocalInput(dateTime);
     if (!when) return setDateError('Date and time are required');
-    if (isInFuture(when)) return setDateError(ValidationMessage.DATE_IN_FUTURE);
+    if (isLaterThanToday(when)) return setDateError(ValidationMessage.DATE_IN_FUTURE);
     setSaving(true);
     try {
       const result = await api.post<LogContactResponse>('/communications/log', {
@@ -95,35 +92,7 @@ export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialo
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <fieldset>
-          <legend id={ids.method} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Communication method
-          </legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-5" role="radiogroup" aria-labelledby={ids.method}>
-            {Object.values(CommunicationType).map((method) => {
-              const Icon = METHOD_ICONS[method];
-              const selected = method === type;
-              return (
-                <button
-                  key={method}
-                  type="button"
-                  role="radio"
-                  aria-checked={selected}
-                  onClick={() => setType(method)}
-                  className={clsx(
-                    'flex flex-col items-center gap-1 rounded-xl px-2 py-2.5 text-xs font-medium ring-1 ring-inset transition-colors',
-                    selected
-                      ? 'bg-blue-50 text-blue-700 ring-2 ring-blue-600'
-                      : 'bg-white text-slate-600 ring-slate-200 hover:bg-slate-50',
-                  )}
-                >
-                  <Icon className="size-4" aria-hidden="true" />
-                  {COMMUNICATION_TYPE_LABELS[method]}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
+        <CommunicationTypePicker value={type} onChange={setType} />
 
         <FormField label="Date and time" htmlFor={ids.when} error={dateError}>
           <input
@@ -131,7 +100,7 @@ export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialo
             type="datetime-local"
             required
             value={dateTime}
-            max={toLocalDateTimeInput(new Date())}
+            max={endOfTodayInput()}
             onChange={(event) => {
               setDateTime(event.target.value);
               setDateError(undefined);

@@ -4,10 +4,12 @@ export { LogContactDialog } from './LogContactDialog.js';
 export type { LogContactDialogProps } from './LogContactDialog.js';
 export {
   buildLogRequest,
+  endOfTodayInput,
   isBeforeToday,
-  isInFuture,
   parseLocalInput,
   quickDateTime,
   toLocalDateInput,
   toLocalDateTimeInput,
 } from './log-contact.js';
+export { COMMUNICATION_TYPE_ICONS, CommunicationTypePicker } from './CommunicationTypePicker.js';
+export type { CommunicationTypePickerProps } from './CommunicationTypePicker.js';

@@ -1,4 +1,4 @@
-import { buildLogRequest, isBeforeToday, isInFuture, parseLocalInput, quickDateTime } from './log-contact.js';
+import { buildLogRequest, endOfTodayInput, isBeforeToday, parseLocalInput, quickDateTime } from './log-contact.js';
 
 const now = new Date(2026, 4, 20, 14, 30);
 
@@ -11,9 +11,8 @@ describe('quick date choices', () => {
 });
 
 describe('date rules', () => {
-  it('refuses a moment after now', () => {
-    expect(isInFuture(new Date(2026, 4, 20, 14, 31), now)).toBe(true);
-    expect(isInFuture(now, now)).toBe(false);
+  it('offers every minute of today, later today included', () => {
+    expect(endOfTodayInput(now)).toBe('2026-05-20T23:59');
   });
 
   it('allows a reminder today but not yesterday', () => {

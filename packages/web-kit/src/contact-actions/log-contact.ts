@@ -28,8 +28,9 @@ export function quickDateTime(daysAgo: number, now: Date = new Date()): string {
   return toLocalDateTimeInput(date);
 }
 
-export function isInFuture(date: Date, now: Date = new Date()): boolean {
-  return date.getTime() > now.getTime();
+/** The latest value the date-and-time pickers offer: the last minute of today (later today is allowed). */
+export function endOfTodayInput(now: Date = new Date()): string {
+  return `${toLocalDateInput(now)}T23:59`;
 }
 
 /** A reminder may be set for today or later, never before today. */

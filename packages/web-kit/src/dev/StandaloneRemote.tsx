@@ -3,6 +3,8 @@ import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { session } from '../api/session.js';
 import { useAuthStore } from '../auth/useAuthStore.js';
+import { configureApi } from '../api/client.js';
+import { announceRetry } from '../feedback/retry-notice.js';
 import { Toaster } from '../feedback/Toaster.js';
 import { LoadingState } from '../ui/Spinner.js';
 
@@ -10,6 +12,8 @@ import { LoadingState } from '../ui/Spinner.js';
  * A remote on its own (`rsbuild dev` in its folder): the router and toasts the shell would give
  * it, and a session — the stored one, else the demo account — so its screens can call the API.
  */
+configureApi({ onRetry: announceRetry });
+
 export function StandaloneRemote({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(() => Boolean(session.accessToken()));
   const [error, setError] = useState<string | null>(null);

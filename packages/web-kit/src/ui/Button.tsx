@@ -6,12 +6,14 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'success' | 'gh
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANT_CLASSES: Record<ButtonVariant, string> = {
-  primary: 'bg-blue-600 text-white shadow-sm hover:bg-blue-700 focus-visible:outline-blue-600',
+  // Filled buttons get a dark focus ring: a ring in the button's own colour is lost against it.
+  primary: 'bg-blue-600 text-white shadow-sm hover:bg-blue-700 focus-visible:outline-slate-900',
   secondary:
-    'bg-white text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-blue-600',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600',
-  success: 'bg-green-600 text-white shadow-sm hover:bg-green-700 focus-visible:outline-green-600',
-  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-blue-600',
+    'bg-white text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-blue-700',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-slate-900',
+  // green-700: white on green-600 is only 3.2:1.
+  success: 'bg-green-700 text-white shadow-sm hover:bg-green-800 focus-visible:outline-slate-900',
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-blue-700',
 };
 
 const SIZE_CLASSES: Record<ButtonSize, string> = {
@@ -28,7 +30,7 @@ export function buttonClassName(
 ): string {
   return clsx(
     'inline-flex items-center justify-center font-semibold whitespace-nowrap transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
+    'focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
     VARIANT_CLASSES[variant],
     SIZE_CLASSES[size],
     className,

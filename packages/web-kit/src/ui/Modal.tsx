@@ -2,7 +2,9 @@ import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { FormErrorBoundary } from '../feedback/ErrorBoundary.js';
 import { Button } from './Button.js';
+import { useFocusTrap } from './useFocusTrap.js';
 
 export interface ModalProps {
   open: boolean;
@@ -32,26 +34,29 @@ export function Modal({
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  // Read at key press, so a dialog that becomes non-dismissible while saving keeps its focus trap.
+  const dismissibleRef = useRef(dismissible);
+  dismissibleRef.current = dismissible;
 
   useEffect(() => {
     if (!open) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && dismissible) closeRef.current();
+      if (event.key === 'Escape' && dismissibleRef.current) closeRef.current();
     };
     document.addEventListener('keydown', onKeyDown);
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
-    const firstField = panelRef.current?.querySelector<HTMLElement>(
-      '[autofocus], input, select, textarea, button:not([data-modal-close])',
-    );
-    (firstField ?? panelRef.current)?.focus();
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
     };
-  }, [open, dismissible]);
+  }, [open]);
+
+  useFocusTrap(panelRef, open, () =>
+    panelRef.current?.querySelector<HTMLElement>(
+      '[autofocus], input, select, textarea, button:not([data-modal-close])',
+    ),
+  );
 
   if (!open) return null;
   return createPortal(
@@ -84,14 +89,16 @@ export function Modal({
               type="button"
               data-modal-close
               onClick={onClose}
-              className="-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+              className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
               aria-label="Close"
             >
               <X className="size-5" />
             </button>
           )}
         </div>
-        <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+        <div className="overflow-y-auto px-5 py-5 sm:px-6">
+          <FormErrorBoundary>{children}</FormErrorBoundary>
+        </div>
         {footer && (
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">
             {footer}

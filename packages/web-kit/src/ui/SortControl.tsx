@@ -39,8 +39,11 @@ export function SortControl({ options, sortBy, sortOrder, onSortByChange, onSort
         type="button"
         onClick={() => onSortOrderChange(sortOrder === 'asc' ? 'desc' : 'asc')}
         className="inline-flex items-center gap-1 rounded-lg bg-white px-2.5 py-1.5 text-xs font-medium text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+        // The visible A→Z / Z→A starts the name, so speech users can say what they see.
         aria-label={
-          sortOrder === 'asc' ? 'Sorted ascending, switch to descending' : 'Sorted descending, switch to ascending'
+          sortOrder === 'asc'
+            ? 'A→Z: sorted ascending, switch to descending'
+            : 'Z→A: sorted descending, switch to ascending'
         }
       >
         <ArrowDownUp className="size-3.5" aria-hidden="true" />

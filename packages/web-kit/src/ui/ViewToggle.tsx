@@ -19,7 +19,7 @@ export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (vi
           onClick={() => onChange(view)}
           className={clsx(
             'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-xs font-medium transition-colors',
-            value === view ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+            value === view ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
           )}
         >
           <Icon className="size-4" aria-hidden="true" />

@@ -24,11 +24,12 @@ export const DOT_CLASSES: Record<BadgeColor, string> = {
   gray: 'bg-gray-500',
 };
 
+/** Text on white: the -700 shades keep WCAG AA contrast (yellow-600 was 2.8:1). */
 export const SEVERITY_TEXT_CLASSES: Record<SeverityColor, string> = {
-  red: 'text-red-600',
-  orange: 'text-orange-600',
-  yellow: 'text-yellow-600',
-  green: 'text-green-600',
+  red: 'text-red-700',
+  orange: 'text-orange-700',
+  yellow: 'text-yellow-700',
+  green: 'text-green-700',
 };
 
 /** Left accent for cards whose urgency has a colour. */
@@ -38,3 +39,20 @@ export const SEVERITY_BORDER_CLASSES: Record<SeverityColor, string> = {
   yellow: 'border-l-yellow-400',
   green: 'border-l-green-500',
 };
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function relativeLuminance(hex: string): number {
+  const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16) / 255);
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/**
+ * Black or white, whichever reads better on `background` (a user's list colour): one of the two
+ * always reaches WCAG AA (4.5:1) for normal text; white on the palette's -500 shades does not.
+ */
+export function readableTextOn(background: string): '#000000' | '#ffffff' {
+  if (!/^#[0-9a-f]{6}$/i.test(background)) return '#ffffff';
+  const luminance = relativeLuminance(background);
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
+}

@@ -50,7 +50,7 @@ export function ErrorBanner({ message, onDismiss }: { message: ReactNode; onDism
 
 export const inputClassName = (hasError = false) =>
   clsx(
-    'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400',
+    'block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-500',
     'focus:ring-2 focus:ring-inset focus:outline-none disabled:bg-slate-50 disabled:text-slate-500',
     hasError ? 'ring-red-400 focus:ring-red-500' : 'ring-slate-300 focus:ring-blue-600',
   );
