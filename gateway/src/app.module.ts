@@ -3,6 +3,7 @@ import { AccessTokenModule, NatsModule } from '@kith/nest-kit';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { GATEWAY_CONFIG } from './gateway.tokens.js';
 import { HealthController } from './health/health.controller.js';
+import { ErasedUsers } from './security/erased-users.js';
 
 @Module({})
 export class AppModule {
@@ -14,7 +15,7 @@ export class AppModule {
         NatsModule.forRoot({ url: config.NATS_URL, timeoutMs: config.NATS_TIMEOUT_MS, name: 'gateway' }),
       ],
       controllers: [HealthController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ErasedUsers],
     };
   }
 }

@@ -8,9 +8,12 @@ import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { gatewayEnvSchema } from './config/gateway.config.js';
 import { createUpstreamProxies } from './proxy/proxy.middleware.js';
+import { CARDDAV_WELL_KNOWN_PATH, DAV_PREFIX } from './proxy/routes.js';
 import { authRateLimiters } from './security/auth-rate-limit.js';
+import { davAuthRateLimiter } from './security/dav-auth-rate-limit.js';
 import { requireAccessToken } from './security/access-token.middleware.js';
 import { bodyLimits } from './security/body-limits.js';
+import { ErasedUsers } from './security/erased-users.js';
 import { webApp } from './web/web-app.js';
 
 /** Express strips the mount prefix from req.url; services expect the full /api/... path. */
@@ -45,9 +48,14 @@ runService(async () => {
 
   const limits = bodyLimits(config);
   for (const limiter of authRateLimiters(config)) app.use(limiter.path, limiter.handler);
-  const verifyToken = requireAccessToken(app.get(JwtVerifier));
+  const verifyToken = requireAccessToken(app.get(JwtVerifier), app.get(ErasedUsers));
+  // RFC 6764: a client given only the host name finds the address book from here (any method).
+  const toDavRoot: RequestHandler = (_req, res) => res.redirect(301, `${DAV_PREFIX}/`);
+  app.use(CARDDAV_WELL_KNOWN_PATH, toDavRoot);
+  const limitDavSignIns = davAuthRateLimiter(config);
   for (const { prefix, handler } of createUpstreamProxies(config)) {
-    app.use(prefix, verifyToken, ...limits.parse, limits.onError, forwardFullPath, handler);
+    const authenticate = prefix === DAV_PREFIX ? limitDavSignIns : verifyToken;
+    app.use(prefix, authenticate, ...limits.parse, limits.onError, forwardFullPath, handler);
   }
   app.use(webApp(config));
 

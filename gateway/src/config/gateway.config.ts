@@ -1,3 +1,4 @@
+import { IMPORT_CONFIRM_BODY_LIMIT, IMPORT_CONFIRM_TIMEOUT_MS } from '@kith/contracts';
 import { env, serviceEnvSchema } from '@kith/nest-kit';
 import { z } from 'zod';
 
@@ -12,11 +13,13 @@ export const gatewayEnvSchema = z.object({
   NOTIFICATIONS_URL: env.url(['http', 'https']),
   /** Slow upstream ⇒ 504 after this long. */
   UPSTREAM_TIMEOUT_MS: env.milliseconds(30_000),
+  /** Confirming a big import may take longer than other calls (spec §9: 60 s). */
+  IMPORT_CONFIRM_TIMEOUT_MS: env.milliseconds(IMPORT_CONFIRM_TIMEOUT_MS),
   /** Unreachable upstream ⇒ 503 after at most this long. */
   UPSTREAM_CONNECT_TIMEOUT_MS: env.milliseconds(2_000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
-  /** For LARGE_JSON_PATHS: a 5 MB vCard file confirms as ~2 MB of JSON; allow headroom. */
-  LARGE_JSON_BODY_LIMIT: z.string().default('20mb'),
+  /** For LARGE_JSON_PATHS (import confirmation); the contacts service accepts the same. */
+  LARGE_JSON_BODY_LIMIT: z.string().default(IMPORT_CONFIRM_BODY_LIMIT),
   /** Hard cap for any upload through the gateway (services enforce their own, smaller limits). */
   MAX_UPLOAD_BYTES: env.positiveInt(6 * 1024 * 1024),
   AUTH_RATE_LIMIT_MAX: env.positiveInt(30),

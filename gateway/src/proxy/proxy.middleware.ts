@@ -9,13 +9,23 @@ import {
 } from 'http-proxy-middleware';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { sendError } from '../http-error.js';
-import { upstreamRoutes } from './routes.js';
+import { longRunningTimeouts, upstreamRoutes } from './routes.js';
 
 class UpstreamTimeoutError extends Error {
   readonly code = 'UPSTREAM_TIMEOUT';
 }
 class UpstreamConnectTimeoutError extends Error {
   readonly code = 'UPSTREAM_CONNECT_TIMEOUT';
+}
+
+/** The usual upstream timeout, or a longer one for the few routes the spec lets run longer. */
+function upstreamTimeoutFor(
+  req: IncomingMessage & { originalUrl?: string },
+  config: GatewayConfig,
+  longRunning: Record<string, number>,
+): number {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
+  return Math.max(config.UPSTREAM_TIMEOUT_MS, longRunning[path] ?? 0);
 }
 
 /** Any failure to reach a service is a 503; only a service that accepted but stalled is a 504. */
@@ -33,6 +43,7 @@ function onProxyError(error: Error & { code?: string }, _req: IncomingMessage, r
 export function createUpstreamProxies(config: GatewayConfig): { prefix: string; handler: RequestHandler }[] {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, keepAliveMsecs: 10_000 });
   const byTarget = new Map<string, RequestHandler>();
+  const longRunning = longRunningTimeouts(config);
   for (const route of upstreamRoutes(config)) {
     if (byTarget.has(route.target)) continue;
     byTarget.set(
@@ -49,7 +60,7 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
           error: onProxyError,
           proxyReq: (proxyReq, req) => {
             fixRequestBody(proxyReq, req);
-            proxyReq.setTimeout(config.UPSTREAM_TIMEOUT_MS, () =>
+            proxyReq.setTimeout(upstreamTimeoutFor(req, config, longRunning), () =>
               proxyReq.destroy(new UpstreamTimeoutError('upstream timeout')),
             );
             proxyReq.once('socket', (socket) => {

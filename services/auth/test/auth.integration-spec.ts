@@ -9,7 +9,7 @@ import {
   ValidationMessage,
 } from '@kith/contracts';
 import { importPKCS8, SignJWT, UnsecuredJWT } from 'jose';
-import { call, eventually, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { call, eventually, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { bearer, EventRecorder, sha256 } from './support.js';
 
 let stack: TestStack;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEMO_ACCOUNT, DEMO_USER_ID, ErrorCode, NatsSubject, type User } from '@kith/contracts';
 import { AppError, NatsClient } from '@kith/nest-kit';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { call, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { call, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 
 let stack: TestStack;
 let nats: NatsClient;
@@ -41,7 +41,14 @@ describe('schema', () => {
 
   it('has a column for every field of every Prisma model (no drift between migrations and schema.prisma)', async () => {
     const expected = prismaColumns();
-    expect([...expected.keys()].sort()).toEqual(['password_reset_tokens', 'refresh_tokens', 'users']);
+    expect([...expected.keys()].sort()).toEqual([
+      'account_erasures',
+      'app_passwords',
+      'erased_users',
+      'password_reset_tokens',
+      'refresh_tokens',
+      'users',
+    ]);
     const rows = await sql<{ table_name: string; column_name: string }>(
       stack.databaseUrls.auth,
       "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'",

@@ -14,6 +14,8 @@ import {
   type ResetPasswordRequest,
   type ResetPasswordResponse,
   resetPasswordSchema,
+  resetTokenCheckSchema,
+  type ResetTokenCheckRequest,
   type User,
 } from '@kith/contracts';
 import { type AccessTokenClaims, CurrentUser, Public, validate } from '@kith/nest-kit';
@@ -76,5 +78,13 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   resetPassword(@Body(validate(resetPasswordSchema)) body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
     return this.passwordReset.reset(body.token, body.password);
+  }
+
+  /** 200 while the link can still set a password; the same 400 as a failed reset otherwise. */
+  @Public()
+  @Post('reset-password/check')
+  @HttpCode(HttpStatus.OK)
+  checkResetToken(@Body(validate(resetTokenCheckSchema)) body: ResetTokenCheckRequest): Promise<{ valid: true }> {
+    return this.passwordReset.check(body.token);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
-import { PrismaService } from '../prisma/prisma.service.js';
+import { PrismaService } from '../database/prisma.service.js';
 
 /** Rows deleted per statement, so a large backlog never holds locks for long. */
 const PURGE_BATCH = 1000;

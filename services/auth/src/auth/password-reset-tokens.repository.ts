@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { User as UserRow } from '../generated/prisma/client.js';
-import { PrismaService } from '../prisma/prisma.service.js';
+import { PrismaService } from '../database/prisma.service.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
 export interface NewPasswordResetToken {

@@ -40,6 +40,11 @@ export class PasswordResetService {
     return { message: ErrorMessage.FORGOT_PASSWORD_SENT };
   }
 
+  async check(token: string): Promise<{ valid: true }> {
+    if (!(await this.resetTokens.isRedeemable(hashOpaqueToken(token), new Date()))) throw invalidResetToken();
+    return { valid: true };
+  }
+
   async reset(token: string, password: string): Promise<ResetPasswordResponse> {
     const tokenHash = hashOpaqueToken(token);
     // Checked first so a bad token costs no argon2 hash; redeem() checks again atomically.

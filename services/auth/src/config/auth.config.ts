@@ -1,3 +1,4 @@
+import { DEMO_RESET_INTERVAL_MS } from '@kith/contracts';
 import { env, serviceEnvSchema } from '@kith/nest-kit';
 import { z } from 'zod';
 
@@ -9,8 +10,14 @@ export const authEnvSchema = serviceEnvSchema.extend({
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
     .default('false')
     .transform((value) => value === 'true'),
+  /** The demo account (name, email, password) is put back this often, as its data is in contacts. */
+  DEMO_RESET_INTERVAL_MS: env.milliseconds(DEMO_RESET_INTERVAL_MS),
   /** How often expired refresh and reset tokens are deleted. */
   TOKEN_PURGE_INTERVAL_MS: env.milliseconds(60 * 60_000),
+  /** How often unacknowledged account erasures are retried (the first retry's delay). */
+  ERASURE_SWEEP_INTERVAL_MS: env.milliseconds(5_000),
+  /** Longest wait between two attempts to reach a service that is down. */
+  ERASURE_RETRY_MAX_DELAY_MS: env.milliseconds(60_000),
 });
 export type AuthConfig = z.output<typeof authEnvSchema>;
 

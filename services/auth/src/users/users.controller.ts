@@ -4,11 +4,12 @@ import {
   type UserByIdResponse,
   type UsersByIdsRequest,
   type UsersByIdsResponse,
+  userByIdRequestSchema,
+  usersByIdsRequestSchema,
 } from '@kith/contracts';
 import { validate } from '@kith/nest-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { userByIdRequestSchema, usersByIdsRequestSchema } from './user-requests.schema.js';
 import { UsersService } from './users.service.js';
 
 /** NATS request handlers: other services look users up here, never in auth's database. */
