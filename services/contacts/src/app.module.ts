@@ -1,13 +1,19 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@kith/nest-kit';
+import { AccountModule } from './account/account.module.js';
+import { CalendarModule } from './calendar/calendar.module.js';
+import { CommunicationsModule } from './communications/communications.module.js';
+import { CardDavModule } from './carddav/carddav.module.js';
 import { CONTACTS_CONFIG, type ContactsConfig } from './config/contacts.config.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { Database } from './database/database.js';
 import { PrismaService } from './database/prisma.service.js';
 import { DemoModule } from './demo/demo.module.js';
+import { VCardExportModule } from './export/vcard-export.module.js';
 import { ImportModule } from './import/import.module.js';
 import { ListsModule } from './lists/lists.module.js';
 import { OverdueModule } from './overdue/overdue.module.js';
+import { ReminderActionsModule } from './reminder-actions/reminder-actions.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,10 +29,16 @@ export class AppModule {
           databaseCheck: { inject: Database, check: (database: Database) => database.pool.query('SELECT 1') },
         }),
         ImportModule,
+        VCardExportModule,
         ContactsModule,
+        CommunicationsModule,
         ListsModule,
         OverdueModule,
+        ReminderActionsModule,
         DemoModule,
+        AccountModule,
+        CalendarModule,
+        CardDavModule,
       ],
     };
   }

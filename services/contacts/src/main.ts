@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { bootstrapService, loadConfig, runService } from '@kith/nest-kit';
+import { DAV_ROOT_PATH, IMPORT_CONFIRM_BODY_LIMIT } from '@kith/contracts';
 import { AppModule } from './app.module.js';
+import { DavRouter } from './carddav/dav.router.js';
 import { contactsEnvSchema } from './config/contacts.config.js';
-
-/** An import confirm carries up to ~15 000 contacts as JSON (the 5 MB vCard limit's worth). */
-const JSON_BODY_LIMIT = '20mb';
 
 runService(async () => {
   const config = loadConfig(contactsEnvSchema);
@@ -16,6 +15,11 @@ runService(async () => {
     natsUrl: config.NATS_URL,
     databaseUrl: config.DATABASE_URL,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-    beforeListen: (app) => void (app as NestExpressApplication).useBodyParser('json', { limit: JSON_BODY_LIMIT }),
+    beforeListen: (app) => {
+      (app as NestExpressApplication).useBodyParser('json', { limit: IMPORT_CONFIRM_BODY_LIMIT });
+      // CardDAV speaks WebDAV (XML, its own methods and status codes), so it is plain Express
+      // mounted before Nest's /api routes rather than a Nest controller with the JSON envelope.
+      app.use(DAV_ROOT_PATH.replace(/\/$/, ''), app.get(DavRouter).handler);
+    },
   });
 });

@@ -1,4 +1,4 @@
-import { type RegisteredUser, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { type RegisteredUser, startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createContact, createList, daysAgo, DAY_MS } from './support/api.js';
 
 let stack: TestStack;
@@ -142,7 +142,7 @@ describe('contact validation (400 naming the field, spec messages)', () => {
         await api.put(`/contacts/${contact._id}`, { lastContactDate: new Date(Date.now() + 2 * DAY_MS).toISOString() }),
       ),
     ).toEqual({
-      lastContactDate: 'Date cannot be in the future',
+      lastContactDate: 'Date cannot be later than today',
     });
   });
 
@@ -371,10 +371,17 @@ describe('interactions', () => {
     const future = await api.post('/communications/log', {
       contactId: contact._id,
       type: 'TEXT',
-      timestamp: new Date(Date.now() + DAY_MS).toISOString(),
+      timestamp: new Date(Date.now() + 2 * DAY_MS).toISOString(),
     });
     expect(future.status).toBe(400);
-    expect(future.body.details).toEqual([{ field: 'timestamp', message: 'Date cannot be in the future' }]);
+    expect(future.body.details).toEqual([{ field: 'timestamp', message: 'Date cannot be later than today' }]);
+    // Later today is not the future: an hour from now is accepted.
+    const laterToday = await api.post('/communications/log', {
+      contactId: contact._id,
+      type: 'TEXT',
+      timestamp: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+    });
+    expect(laterToday.status).toBe(201);
     const missing = await api.post('/communications/log', { type: 'TEXT', timestamp: daysAgo(1) });
     expect(missing.body.details).toEqual([{ field: 'contactId', message: 'contactId is required' }]);
     const badDate = await api.post('/communications/log', {

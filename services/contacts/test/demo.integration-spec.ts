@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNT } from '@kith/contracts';
-import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { startTestStack, type TestStack } from '@kith/stack/testing';
 
 let stack: TestStack;
 
@@ -10,17 +10,31 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function demoGet(path: string) {
+/** The API as the demo account (signed in afresh). */
+async function demoApi() {
   const login = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
   });
   const { data } = (await login.json()) as { data: { tokens: { accessToken: string } } };
-  const response = await fetch(`${stack.gatewayUrl}/api${path}`, {
-    headers: { authorization: `Bearer ${data.tokens.accessToken}` },
-  });
-  return ((await response.json()) as { data: any }).data;
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${stack.gatewayUrl}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${data.tokens.accessToken}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(response.status).toBeLessThan(300);
+    const text = await response.text();
+    return text ? (JSON.parse(text) as { data: any }).data : null;
+  };
+}
+
+async function demoGet(path: string) {
+  return (await demoApi())('GET', path);
 }
 
 describe('demo data', () => {
@@ -47,12 +61,44 @@ describe('demo data', () => {
     expect(log.items[0].timestamp).toBe(maya.lastContactDate);
   });
 
-  it('seeds only once: a restart keeps the same data', async () => {
-    const before = await demoGet('/contacts?limit=100');
+  it("undoes visitors' edits when the service starts, and then every DEMO_RESET_INTERVAL_MS", async () => {
+    const visitor = await demoApi();
+    const before = await demoGet('/contacts?limit=100&sortBy=name');
+    const names = (page: { items: { firstName: string; lastName: string }[] }) =>
+      page.items.map((contact) => `${contact.firstName} ${contact.lastName}`).sort();
+
+    // A visitor deletes a contact, adds one and renames a list.
+    await visitor('DELETE', `/contacts/${before.items[0]._id}`);
+    await visitor('POST', '/contacts', { firstName: 'Visitor', lastName: 'Was Here' });
+    const [firstList] = await demoGet('/lists');
+    await visitor('PUT', `/lists/${firstList._id}`, {
+      name: 'Renamed by a visitor',
+      reminderDays: 7,
+      color: '#ef4444',
+    });
+    expect(names(await demoGet('/contacts?limit=100'))).toContain('Visitor Was Here');
+
     await stack.stopService('contacts');
     await stack.startService('contacts');
-    const after = await demoGet('/contacts?limit=100');
-    expect(after.totalItems).toBe(before.totalItems);
-    expect((await demoGet('/lists')).length).toBe(4);
-  });
+    const restored = await demoGet('/contacts?limit=100');
+    expect(names(restored)).toEqual(names(before));
+    expect((await demoGet('/lists')).map((list: { name: string }) => list.name).sort()).toEqual([
+      'Acquaintances',
+      'Best Friends',
+      'Family',
+      'Work',
+    ]);
+
+    // With a short interval the restore also happens while the service runs.
+    await stack.stopService('contacts');
+    await stack.startService('contacts', { env: { DEMO_RESET_INTERVAL_MS: '1500' } });
+    await visitor('POST', '/contacts', { firstName: 'Second', lastName: 'Visitor' });
+    expect(names(await demoGet('/contacts?limit=100'))).toContain('Second Visitor');
+    const deadline = Date.now() + 15_000;
+    while (names(await demoGet('/contacts?limit=100')).includes('Second Visitor')) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(names(await demoGet('/contacts?limit=100'))).toEqual(names(before));
+  }, 60_000);
 });

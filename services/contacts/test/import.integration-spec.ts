@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { IMPORT_MAX_FILE_BYTES } from '@kith/contracts';
-import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createContact, createList } from './support/api.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/import/${name}`, import.meta.url));

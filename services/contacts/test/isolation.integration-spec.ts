@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createContact, createList, daysAgo } from './support/api.js';
 
 /** Every endpoint that takes an id answers 404 for another user's id, and changes nothing. */
@@ -7,8 +7,28 @@ let owner: Api;
 let intruder: Api;
 let ownersList: { _id: string };
 let ownersContact: { _id: string; updatedAt: string };
+/** In no list, so adding it to one would show. */
+let ownersLooseContact: { _id: string };
 let intrudersList: { _id: string };
 let intrudersContact: { _id: string };
+let ownersDataBefore: Awaited<ReturnType<typeof ownersData>>;
+
+/** Everything of the owner's an intruder could touch: the rows as stored, and as the owner's API shows them. */
+async function ownersData() {
+  const db = stack.databaseUrls.contacts;
+  const ids = [ownersContact._id, ownersLooseContact._id];
+  return {
+    contactRows: await sql(db, 'SELECT * FROM contacts WHERE id = ANY($1::uuid[]) ORDER BY id', [ids]),
+    listRows: await sql(db, 'SELECT * FROM contact_lists WHERE id = $1', [ownersList._id]),
+    communicationRows: await sql(db, 'SELECT * FROM communications WHERE contact_id = ANY($1::uuid[]) ORDER BY id', [
+      ids,
+    ]),
+    contacts: await Promise.all(ids.map(async (id) => (await owner.get(`/contacts/${id}`)).body)),
+    list: (await owner.get(`/lists/${ownersList._id}`)).body,
+    lists: (await owner.get('/lists')).body,
+    communications: (await owner.get(`/contacts/${ownersContact._id}/communications`)).body,
+  };
+}
 
 beforeAll(async () => {
   stack = await startTestStack({ services: ['auth', 'contacts', 'gateway'] });
@@ -22,8 +42,14 @@ beforeAll(async () => {
     lastContactDate: daysAgo(3),
   });
   await owner.post(`/contacts/${ownersContact._id}/log-contact`, { type: 'TEXT', notes: 'private note' });
+  ownersLooseContact = await createContact(owner, {
+    firstName: 'Loose',
+    lastName: 'Friend',
+    lastContactDate: daysAgo(1),
+  });
   intrudersList = await createList(intruder, { name: 'Mine' });
   intrudersContact = await createContact(intruder, { firstName: 'Own', lastName: 'Contact' });
+  ownersDataBefore = await ownersData();
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
@@ -81,14 +107,31 @@ describe("another user's list", () => {
 });
 
 describe('list + contact pairs across users', () => {
-  it('POST their list + own contact', async () =>
-    expectNotFound(await intruder.post(`/lists/${ownersList._id}/contacts/${intrudersContact._id}`)));
-  it('POST own list + their contact', async () =>
-    expectNotFound(await intruder.post(`/lists/${intrudersList._id}/contacts/${ownersContact._id}`)));
-  it('DELETE their list + their contact', async () =>
-    expectNotFound(await intruder.delete(`/lists/${ownersList._id}/contacts/${ownersContact._id}`)));
-  it('DELETE own list + their contact', async () =>
-    expectNotFound(await intruder.delete(`/lists/${intrudersList._id}/contacts/${ownersContact._id}`)));
+  // Every pair with at least one foreign id, for adding and for removing. "Their" is the owner's.
+  const names = [
+    'own list + their contact (in no list)',
+    'own list + their contact (in their list)',
+    'their list + own contact',
+    'their list + their contact (in no list)',
+    'their list + their contact (in that list)',
+  ] as const;
+  // The ids exist only once beforeAll has run, hence a function.
+  const pairs = (): Record<(typeof names)[number], [string, string]> => ({
+    'own list + their contact (in no list)': [intrudersList._id, ownersLooseContact._id],
+    'own list + their contact (in their list)': [intrudersList._id, ownersContact._id],
+    'their list + own contact': [ownersList._id, intrudersContact._id],
+    'their list + their contact (in no list)': [ownersList._id, ownersLooseContact._id],
+    'their list + their contact (in that list)': [ownersList._id, ownersContact._id],
+  });
+
+  it.each(names)('POST /lists/:listId/contacts/:contactId with %s', async (name) => {
+    const [listId, contactId] = pairs()[name];
+    expectNotFound(await intruder.post(`/lists/${listId}/contacts/${contactId}`));
+  });
+  it.each(names)('DELETE /lists/:listId/contacts/:contactId with %s', async (name) => {
+    const [listId, contactId] = pairs()[name];
+    expectNotFound(await intruder.delete(`/lists/${listId}/contacts/${contactId}`));
+  });
 });
 
 describe('after all those attempts', () => {
@@ -104,12 +147,17 @@ describe('after all those attempts', () => {
     ]);
   });
 
-  it("the owner's contact, list and log are unchanged", async () => {
-    const contact = (await owner.get(`/contacts/${ownersContact._id}`)).body.data;
-    expect(contact).toMatchObject({ notes: null, listId: ownersList._id, reminderDate: null });
-    const list = (await owner.get(`/lists/${ownersList._id}`)).body.data;
-    expect(list).toMatchObject({ reminderDays: 30, contactCount: 1, contactIds: [ownersContact._id] });
-    const log = (await owner.get(`/contacts/${ownersContact._id}/communications`)).body.data;
-    expect(log.totalItems).toBe(1);
+  it("the owner's contacts, list and log are exactly as before, stored and as the owner sees them", async () => {
+    // What was recorded before is what the owner set up (so the comparison below compares something).
+    const [contactRow] = ownersDataBefore.contactRows.filter((row) => row.id === ownersContact._id);
+    expect(contactRow).toMatchObject({ list_id: ownersList._id, notes: null });
+    expect(ownersDataBefore.communications.data.totalItems).toBe(1);
+    expect(ownersDataBefore.list.data).toMatchObject({
+      reminderDays: 30,
+      contactCount: 1,
+      contactIds: [ownersContact._id],
+    });
+
+    expect(await ownersData()).toEqual(ownersDataBefore);
   });
 });

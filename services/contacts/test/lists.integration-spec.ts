@@ -1,4 +1,4 @@
-import { type RegisteredUser, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { type RegisteredUser, startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createContact, createList, daysAgo } from './support/api.js';
 
 let stack: TestStack;

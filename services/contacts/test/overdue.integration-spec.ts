@@ -9,7 +9,7 @@ import {
 import { NatsClient } from '@kith/nest-kit';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import pg from 'pg';
-import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createContact, createList, daysAgo, DAY_MS } from './support/api.js';
 
 let stack: TestStack;
@@ -119,6 +119,84 @@ describe('the overdue rule (spec §4) at its edges', () => {
       ]);
       expect(rows[0].due.toISOString()).toBe(overdueAt(lastContact, days).toISOString());
     }
+  });
+});
+
+describe('the overdue edges on the paths that decide who is listed and e-mailed', () => {
+  const HOUR_MS = 3_600_000;
+  /** Exactly N days, N days + 23 h (still due, with an hour to spare) and N + 1 days (overdue) since the last contact. */
+  async function edgeContacts(own: Api, reminderDays: number) {
+    const list = await createList(own, { name: `Edges ${reminderDays}`, reminderDays });
+    const exactly = await createContact(own, {
+      firstName: 'Exactly',
+      lastName: 'N',
+      listId: list._id,
+      lastContactDate: daysAgo(reminderDays),
+    });
+    const almost = await createContact(own, {
+      firstName: 'Almost',
+      lastName: 'N',
+      listId: list._id,
+      lastContactDate: daysAgo(reminderDays, 23 * HOUR_MS),
+    });
+    const oneMore = await createContact(own, {
+      firstName: 'OneMore',
+      lastName: 'N',
+      listId: list._id,
+      lastContactDate: daysAgo(reminderDays + 1),
+    });
+    return { list, exactly, almost, oneMore };
+  }
+  const ids = (items: { _id: string }[]) => items.map((item) => item._id);
+
+  it("?filter=overdue, /contacts/overdue and the list's overdueCount hold only the N + 1 days contact", async () => {
+    const owner = await stack.registerUser();
+    const own = apiFor(stack, owner);
+    const { list, exactly, almost, oneMore } = await edgeContacts(own, 30);
+    // The computed field agrees, so the database paths below are checked against the same rule.
+    expect([exactly.isOverdue, almost.isOverdue, oneMore.isOverdue]).toEqual([false, false, true]);
+
+    const filtered = await own.get('/contacts?filter=overdue&limit=100');
+    expect(filtered.status).toBe(200);
+    expect(ids(filtered.body.data.items)).toEqual([oneMore._id]);
+    expect(filtered.body.data.totalItems).toBe(1);
+    expect(ids((await own.get(`/contacts?filter=overdue&listId=${list._id}`)).body.data.items)).toEqual([oneMore._id]);
+
+    const overdue = await own.get('/contacts/overdue?limit=100');
+    expect(overdue.status).toBe(200);
+    expect(
+      overdue.body.data.items.map((item: { _id: string; daysOverdue: number }) => [item._id, item.daysOverdue]),
+    ).toEqual([[oneMore._id, 1]]);
+
+    expect((await own.get(`/lists/${list._id}`)).body.data).toMatchObject({ contactCount: 3, overdueCount: 1 });
+    const listed = (await own.get('/lists')).body.data.find((candidate: { _id: string }) => candidate._id === list._id);
+    expect(listed).toMatchObject({ contactCount: 3, overdueCount: 1 });
+  });
+
+  it("the reminder digest and a user's overdue list (what the daily e-mail is built from) hold only the N + 1 days contact", async () => {
+    const owner = await stack.registerUser();
+    const { oneMore } = await edgeContacts(apiFor(stack, owner), 7);
+
+    const forUser = await nats.request<OverdueForUserResponse>(NatsSubject.CONTACTS_OVERDUE_FOR_USER, {
+      userId: owner.user._id,
+    });
+    expect(forUser.items.map((item) => item.firstName)).toEqual(['OneMore']);
+    expect(forUser.totalItems).toBe(1);
+
+    let cursor: string | null = null;
+    let entry: OverdueDigestResponse['users'][number] | undefined;
+    do {
+      const batch: OverdueDigestResponse = await nats.request(NatsSubject.CONTACTS_OVERDUE_DIGEST, {
+        cursor,
+        batchSize: 100,
+        contactsPerUser: 10,
+      });
+      entry ??= batch.users.find((candidate) => candidate.userId === owner.user._id);
+      cursor = batch.nextCursor;
+    } while (cursor && !entry);
+    expect(entry).toBeDefined();
+    expect(entry!.totalOverdue).toBe(1);
+    expect(entry!.contacts.map((contact) => contact.firstName)).toEqual([oneMore.firstName]);
   });
 });
 

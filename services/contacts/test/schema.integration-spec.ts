@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { startTestStack, type TestStack } from '@kith/stack/testing';
 import { emailKey, nameKey, phoneKey } from '../src/import/vcard/index.js';
 
 let stack: TestStack;
@@ -38,7 +38,7 @@ describe('database schema', () => {
   it('has a column for every field of the Prisma schema (no drift)', async () => {
     const schema = readFileSync(new URL('../prisma/schema.prisma', import.meta.url), 'utf8');
     const expected = prismaColumns(schema);
-    expect([...expected.keys()].sort()).toEqual(['communications', 'contact_lists', 'contacts']);
+    expect([...expected.keys()].sort()).toEqual(['calendar_feeds', 'communications', 'contact_lists', 'contacts']);
     const { rows } = await db.query<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`,
     );

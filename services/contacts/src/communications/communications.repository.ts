@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommunicationType } from '@kith/contracts';
 import type { Communication as CommunicationRow } from '../generated/prisma/client.js';
-import { PrismaService } from '../database/prisma.service.js';
-import type { Db } from '../contacts/contacts.repository.js';
+import { type Db, PrismaService } from '../database/prisma.service.js';
 import type { PageRequest } from '../common/paging.js';
 
 export interface NewCommunication {
@@ -12,6 +11,7 @@ export interface NewCommunication {
   duration: number | null;
 }
 
+/** The only code that reads and writes the communications table (a contact's interactions). */
 @Injectable()
 export class CommunicationsRepository {
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
@@ -20,7 +20,21 @@ export class CommunicationsRepository {
     return db.communication.create({ data: { ...entry, userId, contactId } });
   }
 
-  /** Newest first. */
+  /** The caller's interaction; null for another user's or no such id. */
+  findOwned(userId: string, id: string, db: Db = this.prisma): Promise<CommunicationRow | null> {
+    return db.communication.findFirst({ where: { id, userId } });
+  }
+
+  update(db: Db, id: string, changes: Partial<NewCommunication>): Promise<CommunicationRow> {
+    return db.communication.update({ where: { id }, data: changes });
+  }
+
+  async delete(db: Db, userId: string, id: string): Promise<boolean> {
+    const { count } = await db.communication.deleteMany({ where: { id, userId } });
+    return count === 1;
+  }
+
+  /** Newest first (communications_contact_timestamp_idx). */
   async findForContact(
     userId: string,
     contactId: string,

@@ -1,18 +1,18 @@
+import { DEFAULT_CONTACTS_DATABASE_POOL_SIZE, DEMO_RESET_INTERVAL_MS } from '@kith/contracts';
 import { env, serviceEnvSchema } from '@kith/nest-kit';
 import { z } from 'zod';
 
 export const contactsEnvSchema = serviceEnvSchema.extend({
-  /** 'true' seeds the demo user's lists, contacts and interactions (once, when they have none). */
+  /** 'true' restores the demo user's lists, contacts and interactions at start and every DEMO_RESET_INTERVAL_MS. */
   SEED_DEMO: z
     .enum(['true', 'false'], { error: "SEED_DEMO must be 'true' or 'false'" })
     .default('false')
     .transform((value) => value === 'true'),
-  /**
-   * PostgreSQL connections of the service (Prisma and the raw reads share them). Past about two
-   * per database core, more connections only queue inside PostgreSQL: on 2 cores, 5 served the
-   * contacts benchmark with a lower p95 than 10.
-   */
-  DATABASE_POOL_SIZE: env.positiveInt(5),
+  DEMO_RESET_INTERVAL_MS: env.milliseconds(DEMO_RESET_INTERVAL_MS),
+  /** PostgreSQL connections of the service (Prisma and the raw reads share them). */
+  DATABASE_POOL_SIZE: env.positiveInt(DEFAULT_CONTACTS_DATABASE_POOL_SIZE),
+  /** Public address of the app: calendar feed URLs are built from it, never from a request's Host. */
+  APP_URL: env.url(['http', 'https']).transform((value) => value.replace(/\/+$/, '')),
 });
 export type ContactsConfig = z.output<typeof contactsEnvSchema>;
 

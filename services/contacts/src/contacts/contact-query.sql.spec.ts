@@ -17,6 +17,8 @@ describe('contact page SQL', () => {
       'c.user_id = $1::uuid AND c.list_id = $2::uuid AND c.overdue_at <= $3 AND c.search_text LIKE $4',
     );
     expect(all.values).toEqual(['u', 'l', now, '%bo%']);
+
+    expect(contactWhere({ userId: 'u', listId: null, now }).text).toBe('c.user_id = $1::uuid AND c.list_id IS NULL');
   });
 
   it('reads the kept total when nothing narrows the page, and counts the matches otherwise', () => {
@@ -24,7 +26,7 @@ describe('contact page SQL', () => {
     expect(contactTotal({ userId: 'u', now }).text).toBe(
       'coalesce((SELECT total FROM contact_totals WHERE user_id = $1::uuid), 0)',
     );
-    for (const narrowed of [{ listId: 'l' }, { overdue: true }, { search: 'bo' }]) {
+    for (const narrowed of [{ listId: 'l' }, { listId: null }, { overdue: true }, { search: 'bo' }]) {
       const total = contactTotal({ userId: 'u', now, ...narrowed });
       expect(total.text).toMatch(/^\(SELECT count\(\*\)::int FROM contacts c WHERE c\.user_id = \$1::uuid AND /);
     }

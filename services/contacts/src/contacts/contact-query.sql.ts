@@ -6,14 +6,16 @@ export const CONTACT_COLUMNS = Prisma.sql`
   c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
   c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
   c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
-  c.reminder_notes AS "reminderNotes", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+  c.reminder_notes AS "reminderNotes", c.snoozed_until AS "snoozedUntil", c.birthday, c.company, c.job_title AS "jobTitle",
+  c.phones, c.emails, c.address, c.website, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
 
 export const CONTACTS_WITH_LIST = Prisma.sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;
 
 export interface ContactFilter {
   userId: string;
-  listId?: string;
+  /** One list's contacts; null for the contacts without a list; absent for every contact. */
+  listId?: string | null;
   search?: string;
   /** Only contacts overdue at `now`. */
   overdue?: boolean;
@@ -29,6 +31,7 @@ export function substringPattern(search: string): string {
 export function contactWhere(filter: ContactFilter): Prisma.Sql {
   const conditions = [Prisma.sql`c.user_id = ${filter.userId}::uuid`];
   if (filter.listId) conditions.push(Prisma.sql`c.list_id = ${filter.listId}::uuid`);
+  if (filter.listId === null) conditions.push(Prisma.sql`c.list_id IS NULL`);
   if (filter.overdue) conditions.push(Prisma.sql`c.overdue_at <= ${filter.now}`);
   if (filter.search) conditions.push(Prisma.sql`c.search_text LIKE ${substringPattern(filter.search)}`);
   return Prisma.join(conditions, ' AND ');
@@ -36,7 +39,7 @@ export function contactWhere(filter: ContactFilter): Prisma.Sql {
 
 /** Whether the filter narrows the user's contacts at all (an unfiltered page reads a kept total). */
 function narrows(filter: ContactFilter): boolean {
-  return Boolean(filter.listId || filter.overdue || filter.search);
+  return filter.listId !== undefined || Boolean(filter.overdue || filter.search);
 }
 
 /**

@@ -1,4 +1,13 @@
-import { type Contact, daysOverdue, daysSince, effectiveReminderDays, isOverdue } from '@kith/contracts';
+import {
+  type Contact,
+  daysOverdue,
+  daysSince,
+  effectiveReminderDays,
+  isOverdue,
+  nextBirthday,
+  type UpcomingBirthday,
+} from '@kith/contracts';
+import type { BirthdayRecord } from './contacts.repository.js';
 import type { ContactRecord } from './contact.record.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
@@ -18,6 +27,13 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
     email: record.email,
     phoneNumber: record.phoneNumber,
     notes: record.notes,
+    birthday: record.birthday,
+    company: record.company,
+    jobTitle: record.jobTitle,
+    phones: record.phones,
+    emails: record.emails,
+    address: record.address,
+    website: record.website,
     listId: record.listId,
     list:
       record.listId && record.listName != null
@@ -36,7 +52,33 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
     daysOverdue: daysOverdue(subject, now),
     reminderDate: iso(record.reminderDate),
     reminderNotes: record.reminderNotes,
+    snoozedUntil: iso(record.snoozedUntil),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+}
+
+/** Birthday rows → the ones celebrated within the window, soonest first, then by name. */
+export function upcomingBirthdaysOf(
+  records: BirthdayRecord[],
+  withinDays: number,
+  now: Date = new Date(),
+): UpcomingBirthday[] {
+  const upcoming: UpcomingBirthday[] = [];
+  for (const record of records) {
+    const next = nextBirthday(record.birthday, now);
+    if (next && next.daysUntil <= withinDays) {
+      upcoming.push({
+        _id: record.id,
+        firstName: record.firstName,
+        lastName: record.lastName,
+        birthday: record.birthday,
+        ...next,
+      });
+    }
+  }
+  return upcoming.sort(
+    (a, b) =>
+      a.daysUntil - b.daysUntil || a.firstName.localeCompare(b.firstName) || a.lastName.localeCompare(b.lastName),
+  );
 }

@@ -1,18 +1,16 @@
+import type { ContactBasics, ContactDetails } from '@kith/contracts';
+
 /** One contact row joined with its list's summary, as every contact read returns it. */
-export interface ContactRecord {
+export interface ContactRecord extends ContactBasics, ContactDetails {
   id: string;
   userId: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phoneNumber: string | null;
-  notes: string | null;
   listId: string | null;
   customReminderDays: number | null;
   lastContactDate: Date | null;
   overdueAt: Date;
   reminderDate: Date | null;
   reminderNotes: string | null;
+  snoozedUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
   listName: string | null;

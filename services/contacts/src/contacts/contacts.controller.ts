@@ -1,16 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
+  type BirthdaysQuery,
+  birthdaysQuerySchema,
   contactInputSchema,
   type ContactInputParsed,
   type ContactQuery,
   contactQuerySchema,
+  type ContactSectionsQuery,
+  contactSectionsQuerySchema,
   contactUpdateSchema,
-  logContactSchema,
   type PageQuery,
   pageQuerySchema,
   scheduleReminderSchema,
+  snoozeSchema,
 } from '@kith/contracts';
-import { type AccessTokenClaims, CurrentUser, validate } from '@kith/nest-kit';
+import { type AccessTokenClaims, CurrentUser, parseId, validate } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { ContactsService } from './contacts.service.js';
 
@@ -28,61 +32,65 @@ export class ContactsController {
     return this.contacts.listOverdue(user.userId, query);
   }
 
+  @Get('birthdays')
+  birthdays(@CurrentUser() user: AccessTokenClaims, @Query(validate(birthdaysQuerySchema)) query: BirthdaysQuery) {
+    return this.contacts.upcomingBirthdays(user.userId, query.withinDays);
+  }
+
+  @Get('sections')
+  sections(
+    @CurrentUser() user: AccessTokenClaims,
+    @Query(validate(contactSectionsQuerySchema)) query: ContactSectionsQuery,
+  ) {
+    return this.contacts.sections(user.userId, query);
+  }
+
   @Post()
   create(@CurrentUser() user: AccessTokenClaims, @Body(validate(contactInputSchema)) body: ContactInputParsed) {
     return this.contacts.create(user.userId, body);
   }
 
   @Get(':id')
-  get(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string) {
+  get(@CurrentUser() user: AccessTokenClaims, @Param('id', parseId('Contact')) id: string) {
     return this.contacts.get(user.userId, id);
   }
 
   @Put(':id')
   update(
     @CurrentUser() user: AccessTokenClaims,
-    @Param('id') id: string,
+    @Param('id', parseId('Contact')) id: string,
     @Body(validate(contactUpdateSchema)) body: z.output<typeof contactUpdateSchema>,
   ) {
     return this.contacts.update(user.userId, id, body);
   }
 
   @Delete(':id')
-  remove(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string) {
+  remove(@CurrentUser() user: AccessTokenClaims, @Param('id', parseId('Contact')) id: string) {
     return this.contacts.remove(user.userId, id);
-  }
-
-  @Post(':id/log-contact')
-  logContact(
-    @CurrentUser() user: AccessTokenClaims,
-    @Param('id') id: string,
-    @Body(validate(logContactSchema)) body: z.output<typeof logContactSchema>,
-  ) {
-    return this.contacts.recordInteraction(user.userId, id, { type: body.type, notes: body.notes, duration: null });
-  }
-
-  @Patch(':id/mark-contacted')
-  async markContacted(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string) {
-    const { contact } = await this.contacts.recordInteraction(user.userId, id, null);
-    return { contact };
   }
 
   @Post(':id/schedule-reminder')
   @HttpCode(200)
   scheduleReminder(
     @CurrentUser() user: AccessTokenClaims,
-    @Param('id') id: string,
+    @Param('id', parseId('Contact')) id: string,
     @Body(validate(scheduleReminderSchema)) body: z.output<typeof scheduleReminderSchema>,
   ) {
     return this.contacts.scheduleReminder(user.userId, id, body.reminderDate, body.notes);
   }
 
-  @Get(':id/communications')
-  communications(
+  @Post(':id/snooze')
+  @HttpCode(200)
+  snooze(
     @CurrentUser() user: AccessTokenClaims,
-    @Param('id') id: string,
-    @Query(validate(pageQuerySchema)) query: PageQuery,
+    @Param('id', parseId('Contact')) id: string,
+    @Body(validate(snoozeSchema)) body: z.output<typeof snoozeSchema>,
   ) {
-    return this.contacts.communicationsOf(user.userId, id, query);
+    return this.contacts.snooze(user.userId, id, new Date(body.until));
+  }
+
+  @Delete(':id/snooze')
+  unsnooze(@CurrentUser() user: AccessTokenClaims, @Param('id', parseId('Contact')) id: string) {
+    return this.contacts.snooze(user.userId, id, null);
   }
 }

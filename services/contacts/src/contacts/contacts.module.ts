@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { CommunicationsController } from '../communications/communications.controller.js';
-import { CommunicationsRepository } from '../communications/communications.repository.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsRepository } from './contacts.repository.js';
 import { ContactsService } from './contacts.service.js';
 
-/** Contacts and their interaction log (an interaction always moves its contact's timer). */
+/** Contacts: the page, the person, their timer (the interactions module drives it through ContactsService). */
 @Module({
-  controllers: [ContactsController, CommunicationsController],
-  providers: [ContactsService, ContactsRepository, CommunicationsRepository],
+  controllers: [ContactsController],
+  providers: [ContactsService, ContactsRepository],
+  // The repository too: CardDAV writes a card and its contact in one transaction (carddav/), and
+  // its reads serve the reminder-e-mail action page (names only, no timer change).
   exports: [ContactsService, ContactsRepository],
 })
 export class ContactsModule {}

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ContactSortBy, SortOrder } from '@kith/contracts';
+import type { ContactSortBy, LabeledValue, SortOrder } from '@kith/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 import { Database } from '../database/database.js';
-import { PrismaService } from '../database/prisma.service.js';
+import { type Db, PrismaService } from '../database/prisma.service.js';
 import type { PageRequest } from '../common/paging.js';
 import type { ContactRecord } from './contact.record.js';
 import {
@@ -15,14 +15,25 @@ import {
   MOST_OVERDUE_FIRST,
 } from './contact-query.sql.js';
 
-/** A Prisma client or the client of an open transaction. */
-export type Db = Prisma.TransactionClient | PrismaService;
+export interface ContactSectionRecord {
+  listId: string | null;
+  name: string | null;
+  color: string | null;
+  totalItems: number;
+  overdueCount: number;
+}
 
 /** What decides a contact's due date, read under a row lock before it changes. */
 export interface OverdueInputs {
   listId: string | null;
   customReminderDays: number | null;
   lastContactDate: Date | null;
+}
+
+/** OverdueInputs plus what the last contact is derived from (contracts' lastContactOf). */
+export interface TimerInputs extends OverdueInputs {
+  statusContactDate: Date | null;
+  newestInteraction: Date | null;
 }
 
 export interface ContactWrite {
@@ -34,12 +45,42 @@ export interface ContactWrite {
   listId?: string | null;
   customReminderDays?: number | null;
   lastContactDate?: Date | null;
+  statusContactDate?: Date | null;
   overdueAt?: Date;
   reminderDate?: Date | null;
   reminderNotes?: string | null;
+  snoozedUntil?: Date | null;
+  birthday?: string | null;
+  company?: string | null;
+  jobTitle?: string | null;
+  phones?: LabeledValue[];
+  emails?: LabeledValue[];
+  address?: string | null;
+  website?: string | null;
+  /** CardDAV identity and the card a client wrote (see carddav/); absent for other writes. */
+  davUid?: string;
+  davHref?: string;
+  davCard?: string | null;
 }
 
-/** The only code that reads and writes the contacts table. Reads are raw SQL shaped for the indexes. */
+/** A contact with a birthday, as the birthday panel and e-mail read it. */
+export interface BirthdayRecord {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  birthday: string;
+}
+
+/** Per user: more birthdays than any window shows, a bound so no read is the whole address book. */
+const BIRTHDAYS_READ_LIMIT = 500;
+
+/**
+ * Reads and writes single contacts (the API's create, update, delete and timers). Bulk writes of
+ * the same table live where the bulk work is: the import's batched INSERT (import.repository.ts),
+ * a list's interval change recomputing its contacts' due dates (lists.repository.ts) and the demo
+ * seeder (demo-data.seeder.ts). Reads are raw SQL shaped for the indexes.
+ */
 @Injectable()
 export class ContactsRepository {
   constructor(
@@ -84,17 +125,52 @@ export class ContactsRepository {
     return { records, total: count };
   }
 
+  /**
+   * The filter's contacts counted per list (the grouped screen's sections), with the list's name
+   * and colour, sorted by list name and 'No List' (list null) last. Counting runs on the
+   * (user_id, list_id, overdue_at) index of 0005_contacts_screen.sql unless a search narrows it.
+   */
+  async countByList(filter: ContactFilter): Promise<ContactSectionRecord[]> {
+    const statement = Prisma.sql`
+      SELECT s.list_id AS "listId", l.name, l.color, s.total AS "totalItems", s.overdue AS "overdueCount"
+      FROM (
+        SELECT c.list_id, count(*)::int AS total, count(*) FILTER (WHERE c.overdue_at <= ${filter.now})::int AS overdue
+        FROM contacts c WHERE ${contactWhere(filter)}
+        GROUP BY c.list_id
+      ) s LEFT JOIN contact_lists l ON l.id = s.list_id
+      ORDER BY s.list_id IS NULL, lower(l.name), l.id`;
+    return filter.search
+      ? this.database.queryWithFreshPlan<ContactSectionRecord>(statement)
+      : this.database.query<ContactSectionRecord>(statement);
+  }
+
   async findById(userId: string, id: string): Promise<ContactRecord | null> {
     const [record] = await this.database.query<ContactRecord>(Prisma.sql`
       SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST} WHERE c.id = ${id}::uuid AND c.user_id = ${userId}::uuid`);
     return record ?? null;
   }
 
-  /** Locks the caller's contact for the rest of the transaction; null when it is not theirs. */
-  async lockOverdueInputs(db: Prisma.TransactionClient, userId: string, id: string): Promise<OverdueInputs | null> {
-    const [row] = await db.$queryRaw<OverdueInputs[]>`
-      SELECT list_id AS "listId", custom_reminder_days AS "customReminderDays", last_contact_date AS "lastContactDate"
-      FROM contacts WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR UPDATE`;
+  /** The users' contacts whose birthday falls on one of the month-day keys; one index range per user (see 0003). */
+  findBirthdays(userIds: string[], monthDays: number[]): Promise<BirthdayRecord[]> {
+    return this.database.query<BirthdayRecord>(Prisma.sql`
+      SELECT picked.* FROM unnest(${userIds}::uuid[]) AS u(user_id)
+      CROSS JOIN LATERAL (
+        SELECT id, user_id::text AS "userId", first_name AS "firstName", last_name AS "lastName", birthday
+        FROM contacts c WHERE c.user_id = u.user_id AND c.birthday_month_day = ANY(${monthDays}::smallint[])
+        ORDER BY c.birthday_month_day, c.id LIMIT ${BIRTHDAYS_READ_LIMIT}
+      ) AS picked`);
+  }
+
+  /**
+   * Locks the caller's contact for the rest of the transaction; null when it is not theirs. Every
+   * write of its interactions takes this lock first, so the newest interaction read here stays true.
+   */
+  async lockTimerInputs(db: Prisma.TransactionClient, userId: string, id: string): Promise<TimerInputs | null> {
+    const [row] = await db.$queryRaw<TimerInputs[]>`
+      SELECT list_id AS "listId", custom_reminder_days AS "customReminderDays", last_contact_date AS "lastContactDate",
+             status_contact_date AS "statusContactDate",
+             (SELECT max(m.timestamp) FROM communications m WHERE m.contact_id = c.id) AS "newestInteraction"
+      FROM contacts c WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR UPDATE`;
     return row ?? null;
   }
 
@@ -119,8 +195,8 @@ export class ContactsRepository {
     return count === 1;
   }
 
-  async delete(userId: string, id: string): Promise<boolean> {
-    const { count } = await this.prisma.contact.deleteMany({ where: { id, userId } });
+  async delete(userId: string, id: string, db: Db = this.prisma): Promise<boolean> {
+    const { count } = await db.contact.deleteMany({ where: { id, userId } });
     return count === 1;
   }
 

@@ -1,43 +1,74 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  type Communication,
   type Contact,
   type ContactInputParsed,
   type ContactQuery,
+  type ContactSectionsQuery,
+  type ContactSectionsResponse,
+  NO_LIST_ID,
+  NO_LIST_SECTION_NAME,
   type contactUpdateSchema,
   effectiveReminderDays,
-  type logCommunicationSchema,
-  type LogContactResponse,
+  lastContactOf,
   overdueAt,
   type PageQuery,
   type Paged,
+  birthdayMonthDaysWithin,
+  type ItemsResponse,
+  type UpcomingBirthday,
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import type { z } from 'zod';
-import { assertId } from '../common/ids.js';
 import { paged, pageRequest } from '../common/paging.js';
-import { toCommunication } from '../communications/communication.mapper.js';
-import { CommunicationsRepository, type NewCommunication } from '../communications/communications.repository.js';
+import type { Db } from '../database/prisma.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import { toContact } from './contact.mapper.js';
-import { ContactsRepository, type ContactWrite, type Db, type OverdueInputs } from './contacts.repository.js';
+import { toContact, upcomingBirthdaysOf } from './contact.mapper.js';
+import {
+  type BirthdayRecord,
+  ContactsRepository,
+  type ContactWrite,
+  type OverdueInputs,
+  type TimerInputs,
+} from './contacts.repository.js';
 
 type ContactUpdate = z.output<typeof contactUpdateSchema>;
-type LogCommunication = Omit<NewCommunication, 'timestamp'> & { timestamp?: Date };
 
 @Injectable()
 export class ContactsService {
-  constructor(
-    @Inject(ContactsRepository) private readonly contacts: ContactsRepository,
-    @Inject(CommunicationsRepository) private readonly communications: CommunicationsRepository,
-  ) {}
+  constructor(@Inject(ContactsRepository) private readonly contacts: ContactsRepository) {}
+
+  /** Contacts whose birthday is celebrated from today through `withinDays` days later, soonest first. */
+  async upcomingBirthdays(userId: string, withinDays: number): Promise<ItemsResponse<UpcomingBirthday>> {
+    const items = (await this.birthdaysOf([userId], withinDays)).get(userId) ?? [];
+    return { items, totalItems: items.length };
+  }
+
+  /** Each user's birthdays within the window, soonest first (users without any are absent). */
+  async birthdaysOf(
+    userIds: string[],
+    withinDays: number,
+    now: Date = new Date(),
+  ): Promise<Map<string, UpcomingBirthday[]>> {
+    const records = userIds.length
+      ? await this.contacts.findBirthdays(userIds, birthdayMonthDaysWithin(withinDays, now))
+      : [];
+    const recordsByUser = new Map<string, BirthdayRecord[]>();
+    for (const record of records)
+      recordsByUser.set(record.userId, [...(recordsByUser.get(record.userId) ?? []), record]);
+    const byUser = new Map<string, UpcomingBirthday[]>();
+    for (const [userId, ofUser] of recordsByUser) {
+      const birthdays = upcomingBirthdaysOf(ofUser, withinDays, now);
+      if (birthdays.length) byUser.set(userId, birthdays);
+    }
+    return byUser;
+  }
 
   /** The contacts page: search, list and overdue filters, sort, paging. */
   async list(userId: string, query: ContactQuery): Promise<Paged<Contact>> {
     const now = new Date();
-    if (query.listId) await this.requireListDays(undefined, userId, query.listId);
+    const listId = await this.listScope(userId, query.listId);
     const { records, total } = await this.contacts.findPage(
-      { userId, listId: query.listId?.toLowerCase(), search: query.search, overdue: query.filter === 'overdue', now },
+      { userId, listId, search: query.search, overdue: query.filter === 'overdue', now },
       { sortBy: query.sortBy, sortOrder: query.sortOrder },
       pageRequest(query),
     );
@@ -46,6 +77,27 @@ export class ContactsService {
       total,
       query,
     );
+  }
+
+  /**
+   * The grouped contacts screen's sections: per list (and 'No List'), how many contacts the scope
+   * and search hold and how many of them are overdue, sorted by list name, 'No List' last.
+   */
+  async sections(userId: string, query: ContactSectionsQuery): Promise<ContactSectionsResponse> {
+    const records = await this.contacts.countByList({
+      userId,
+      search: query.search,
+      overdue: query.filter === 'overdue',
+      now: new Date(),
+    });
+    const sections = records.map((record) => ({
+      listId: record.listId,
+      name: record.listId ? (record.name ?? NO_LIST_SECTION_NAME) : NO_LIST_SECTION_NAME,
+      color: record.listId ? record.color : null,
+      totalItems: record.totalItems,
+      overdueCount: record.overdueCount,
+    }));
+    return { sections, totalItems: sections.reduce((sum, section) => sum + section.totalItems, 0) };
   }
 
   /** Overdue contacts, most overdue first (never contacted, then the longest past due). */
@@ -64,7 +116,7 @@ export class ContactsService {
   }
 
   async get(userId: string, id: string): Promise<Contact> {
-    const record = await this.contacts.findById(userId, assertId(id, 'Contact'));
+    const record = await this.contacts.findById(userId, id);
     if (!record) throw AppError.notFound('Contact');
     return toContact(record);
   }
@@ -77,8 +129,9 @@ export class ContactsService {
         userId,
         {
           ...input,
-          listId: input.listId?.toLowerCase() ?? null,
+          listId: input.listId ?? null,
           lastContactDate,
+          statusContactDate: lastContactDate,
           overdueAt: overdueAt(lastContactDate, effectiveReminderDays(input.customReminderDays, listDays)),
         },
         db,
@@ -87,42 +140,47 @@ export class ContactsService {
     return this.get(userId, id);
   }
 
-  /** Changes only the given fields; the due date follows a new list, interval or last contact. */
-  async update(userId: string, id: string, input: ContactUpdate): Promise<Contact> {
-    const contactId = assertId(id, 'Contact');
+  /**
+   * Changes only the given fields; the due date follows a new list or interval. A given
+   * lastContactDate (Update Status) is the date set without an interaction: the last contact
+   * becomes it or the newest logged interaction, whichever is newer.
+   */
+  async update(userId: string, contactId: string, input: ContactUpdate): Promise<Contact> {
     await this.contacts.transaction(async (db) => {
-      const current = await this.lockContact(db, userId, contactId);
-      const { lastContactDate: lastContactInput, listId: listInput, ...fields } = input;
-      const next: OverdueInputs = {
-        listId: listInput === undefined ? current.listId : (listInput?.toLowerCase() ?? null),
-        customReminderDays:
-          input.customReminderDays === undefined ? current.customReminderDays : input.customReminderDays,
-        lastContactDate:
-          lastContactInput === undefined
-            ? current.lastContactDate
-            : lastContactInput
-              ? new Date(lastContactInput)
-              : null,
-      };
-      const data: ContactWrite = { ...fields, listId: next.listId, lastContactDate: next.lastContactDate };
-      data.overdueAt = await this.dueDate(db, userId, next);
-      await this.contacts.update(userId, contactId, data, db);
+      const current = await this.lockTimer(db, userId, contactId);
+      const { lastContactDate: lastContactInput, listId: listInput, customReminderDays: daysInput, ...fields } = input;
+      await this.settleTimer(
+        db,
+        userId,
+        contactId,
+        {
+          ...current,
+          listId: listInput === undefined ? current.listId : (listInput ?? null),
+          customReminderDays: daysInput === undefined ? current.customReminderDays : daysInput,
+          statusContactDate:
+            lastContactInput === undefined
+              ? current.statusContactDate
+              : lastContactInput
+                ? new Date(lastContactInput)
+                : null,
+        },
+        fields,
+      );
     });
     return this.get(userId, contactId);
   }
 
   async remove(userId: string, id: string): Promise<{ message: string }> {
-    if (!(await this.contacts.delete(userId, assertId(id, 'Contact')))) throw AppError.notFound('Contact');
+    if (!(await this.contacts.delete(userId, id))) throw AppError.notFound('Contact');
     return { message: 'Contact deleted successfully' };
   }
 
   async scheduleReminder(
     userId: string,
-    id: string,
+    contactId: string,
     reminderDate: string,
     notes: string | null,
   ): Promise<{ contact: Contact }> {
-    const contactId = assertId(id, 'Contact');
     const updated = await this.contacts.update(userId, contactId, {
       reminderDate: new Date(reminderDate),
       reminderNotes: notes,
@@ -131,59 +189,71 @@ export class ContactsService {
     return { contact: await this.get(userId, contactId) };
   }
 
-  /** POST /communications/log: an interaction at a given time (never in the future). */
-  async logCommunication(userId: string, input: z.output<typeof logCommunicationSchema>): Promise<LogContactResponse> {
-    const { contact, communication } = await this.recordInteraction(userId, input.contactId, {
-      type: input.type,
-      timestamp: new Date(input.timestamp),
-      notes: input.notes,
-      duration: input.duration,
-    });
-    return { contact, communication: communication! };
+  /** Leaves the contact out of reminder e-mails until `until`; it still counts as overdue. */
+  async snooze(userId: string, contactId: string, until: Date | null): Promise<{ contact: Contact }> {
+    if (!(await this.contacts.update(userId, contactId, { snoozedUntil: until }))) throw AppError.notFound('Contact');
+    return { contact: await this.get(userId, contactId) };
   }
 
   /**
-   * Moves the contact's last contact forward to the interaction (never backward, so an older
-   * entry logged late does not make the contact look overdue), recomputes its due date and,
-   * when given, stores the log entry — all in one transaction.
+   * Locks the caller's contact for the rest of the transaction (404 when it is not theirs) and
+   * returns what its timer is derived from. Interactions are only written under this lock.
    */
-  async recordInteraction(
-    userId: string,
-    id: string,
-    entry: LogCommunication | null,
-  ): Promise<{ contact: Contact; communication: Communication | null }> {
-    const contactId = assertId(id, 'Contact');
-    const at = entry?.timestamp ?? new Date();
-    const communication = await this.contacts.transaction(async (db) => {
-      const current = await this.lockContact(db, userId, contactId);
-      if (!current.lastContactDate || current.lastContactDate < at) {
-        const next = { ...current, lastContactDate: at };
-        await this.contacts.update(
-          userId,
-          contactId,
-          { lastContactDate: at, overdueAt: await this.dueDate(db, userId, next) },
-          db,
-        );
-      }
-      return entry ? this.communications.create(db, userId, contactId, { ...entry, timestamp: at }) : null;
-    });
-    return {
-      contact: await this.get(userId, contactId),
-      communication: communication && toCommunication(communication),
-    };
-  }
-
-  async communicationsOf(userId: string, id: string, query: PageQuery): Promise<Paged<Communication>> {
-    const contactId = assertId(id, 'Contact');
-    if (!(await this.contacts.findById(userId, contactId))) throw AppError.notFound('Contact');
-    const { rows, total } = await this.communications.findForContact(userId, contactId, pageRequest(query));
-    return paged(rows.map(toCommunication), total, query);
-  }
-
-  private async lockContact(db: Prisma.TransactionClient, userId: string, contactId: string): Promise<OverdueInputs> {
-    const current = await this.contacts.lockOverdueInputs(db, userId, contactId);
+  async lockTimer(db: Prisma.TransactionClient, userId: string, contactId: string): Promise<TimerInputs> {
+    const current = await this.contacts.lockTimerInputs(db, userId, contactId);
     if (!current) throw AppError.notFound('Contact');
     return current;
+  }
+
+  /**
+   * Changes what a contact's timer derives from (its interactions, via `change`, or its status
+   * date, via what `change` returns) under the contact's row lock, then re-derives the timer.
+   */
+  async changeTimer(
+    db: Prisma.TransactionClient,
+    userId: string,
+    contactId: string,
+    change: (current: TimerInputs) => Promise<Partial<TimerInputs> | void>,
+  ): Promise<void> {
+    const current = await this.lockTimer(db, userId, contactId);
+    const overrides = (await change(current)) ?? {};
+    const after = { ...(await this.lockTimer(db, userId, contactId)), ...overrides };
+    // Getting in touch ends a snooze: the timer restarts from this contact.
+    const lastContact = lastContactOf(after.newestInteraction, after.statusContactDate);
+    const touched = lastContact != null && (current.lastContactDate == null || lastContact > current.lastContactDate);
+    await this.settleTimer(db, userId, contactId, after, touched ? { snoozedUntil: null } : {});
+  }
+
+  transaction<T>(work: (db: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.contacts.transaction(work);
+  }
+
+  /**
+   * Re-derives the locked contact's last contact (contracts' lastContactOf) and due date after
+   * its interactions or its status date changed; `changes` are fields the caller sets with it.
+   */
+  async settleTimer(
+    db: Prisma.TransactionClient,
+    userId: string,
+    contactId: string,
+    inputs: Omit<TimerInputs, 'lastContactDate'>,
+    changes: ContactWrite = {},
+  ): Promise<void> {
+    const lastContactDate = lastContactOf(inputs.newestInteraction, inputs.statusContactDate);
+    const overdue = await this.dueDate(db, userId, { ...inputs, lastContactDate });
+    await this.contacts.update(
+      userId,
+      contactId,
+      {
+        ...changes,
+        listId: inputs.listId,
+        customReminderDays: inputs.customReminderDays,
+        statusContactDate: inputs.statusContactDate,
+        lastContactDate,
+        overdueAt: overdue,
+      },
+      db,
+    );
   }
 
   /** Due date from the inputs; the list's interval is read after the contact lock, so it is current. */
@@ -192,9 +262,17 @@ export class ContactsService {
     return overdueAt(inputs.lastContactDate, effectiveReminderDays(inputs.customReminderDays, listDays));
   }
 
+  /** `listId` of a query: absent for everyone, NO_LIST_ID for no list, else the caller's list (404 otherwise). */
+  private async listScope(userId: string, listId: string | undefined): Promise<string | null | undefined> {
+    if (listId === undefined) return undefined;
+    if (listId === NO_LIST_ID) return null;
+    await this.requireListDays(undefined, userId, listId);
+    return listId;
+  }
+
   /** The caller's list interval; another user's (or no such) list is a 404. */
   private async requireListDays(db: Db | undefined, userId: string, listId: string): Promise<number> {
-    const days = await this.contacts.listReminderDays(userId, assertId(listId, 'List'), db);
+    const days = await this.contacts.listReminderDays(userId, listId, db);
     if (days == null) throw AppError.notFound('List');
     return days;
   }

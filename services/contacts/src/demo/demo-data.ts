@@ -24,6 +24,10 @@ export interface DemoContact {
   notes?: string;
   list: ListKey | null;
   customReminderDays?: number;
+  company?: string;
+  jobTitle?: string;
+  /** Birthday this many days after the seed (so the birthday panel has something to show), and the birth year if known. */
+  birthday?: { inDays: number; year?: number };
   /** Days before the seed of each interaction, most recent first; empty = never contacted. */
   interactions: { daysAgo: number; type: CommunicationType; notes?: string }[];
 }
@@ -34,8 +38,9 @@ export const DEMO_CONTACTS: DemoContact[] = [
     lastName: 'Patel',
     email: 'maya.patel@example.com',
     phoneNumber: '+1 415 555 0142',
-    notes: 'Loves climbing; birthday in March',
+    notes: 'Loves climbing',
     list: 'best',
+    birthday: { inDays: 3, year: 1992 },
     interactions: [
       { daysAgo: 45, type: 'PHONE_CALL', notes: 'Talked about her new job' },
       { daysAgo: 80, type: 'IN_PERSON' },
@@ -100,6 +105,9 @@ export const DEMO_CONTACTS: DemoContact[] = [
     email: 'grace.okafor@example.com',
     notes: 'Mentor; reads a lot of history',
     list: 'work',
+    company: 'Northwind Labs',
+    jobTitle: 'Engineering Director',
+    birthday: { inDays: 10 },
     interactions: [{ daysAgo: 120, type: 'IN_PERSON', notes: 'Lunch after the conference' }],
   },
   {

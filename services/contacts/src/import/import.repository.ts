@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DEFAULT_CONTACT_REMINDER_DAYS } from '@kith/contracts';
 import type pg from 'pg';
 import { Database } from '../database/database.js';
 import { Prisma } from '../generated/prisma/client.js';
+import type { ContactDetails } from '@kith/contracts';
 import type { ContactIdentity, DuplicateLookupKeys } from './vcard/index.js';
 
-export interface ImportRow extends ContactIdentity {
+export interface ImportRow extends ContactIdentity, ContactDetails {
+  notes: string | null;
   listId: string | null;
 }
 
@@ -14,7 +17,7 @@ export type ImportTransaction = pg.PoolClient;
 /** Rows per INSERT: large enough to be fast, small enough to keep each statement's arrays modest. */
 const INSERT_CHUNK = 5000;
 
-/** Bulk paths of the import, straight on node-postgres (thousands of rows per statement). */
+/** Bulk paths of the import, straight on node-postgres (thousands of rows per statement); its INSERT is the import's write of the contacts table. */
 @Injectable()
 export class ImportRepository {
   constructor(@Inject(Database) private readonly database: Database) {}
@@ -49,21 +52,39 @@ export class ImportRepository {
     );
   }
 
-  /** Batched INSERT ... SELECT FROM unnest(...); new contacts are never contacted, hence overdue. */
-  async insertMany(userId: string, rows: ImportRow[], client: ImportTransaction): Promise<number> {
+  /**
+   * Batched INSERT ... SELECT FROM unnest(...). New contacts are never contacted, hence overdue,
+   * unless `lastContactDate` is given ('Start their reminder timers today'): then their timers
+   * count from it, with the due date of the overdue rule (their list's interval, else the default).
+   */
+  async insertMany(
+    userId: string,
+    rows: ImportRow[],
+    client: ImportTransaction,
+    lastContactDate: Date | null = null,
+  ): Promise<number> {
     let inserted = 0;
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       const chunk = rows.slice(start, start + INSERT_CHUNK);
       const [{ count }] = await this.database.query<{ count: number }>(
         Prisma.sql`
           WITH inserted AS (
-            INSERT INTO contacts (user_id, first_name, last_name, email, phone_number, list_id)
-            SELECT ${userId}::uuid, r.first_name, r.last_name, r.email, r.phone_number, r.list_id
+            INSERT INTO contacts (user_id, first_name, last_name, email, phone_number, list_id, notes, birthday, company,
+                                  job_title, phones, emails, address, website, last_contact_date, status_contact_date, overdue_at)
+            SELECT ${userId}::uuid, r.first_name, r.last_name, r.email, r.phone_number, r.list_id, r.notes, r.birthday, r.company,
+                   r.job_title, r.phones, r.emails, r.address, r.website,
+                   ${lastContactDate}::timestamptz, ${lastContactDate}::timestamptz,
+                   contact_overdue_at(${lastContactDate}::timestamptz, coalesce(l.reminder_days, ${DEFAULT_CONTACT_REMINDER_DAYS}::int))
             FROM unnest(
               ${chunk.map((row) => row.firstName)}::text[], ${chunk.map((row) => row.lastName)}::text[],
               ${chunk.map((row) => row.email)}::text[], ${chunk.map((row) => row.phoneNumber)}::text[],
-              ${chunk.map((row) => row.listId)}::uuid[]
-            ) AS r(first_name, last_name, email, phone_number, list_id)
+              ${chunk.map((row) => row.listId)}::uuid[], ${chunk.map((row) => row.notes)}::text[],
+              ${chunk.map((row) => row.birthday)}::text[], ${chunk.map((row) => row.company)}::text[],
+              ${chunk.map((row) => row.jobTitle)}::text[], ${chunk.map((row) => JSON.stringify(row.phones))}::jsonb[],
+              ${chunk.map((row) => JSON.stringify(row.emails))}::jsonb[], ${chunk.map((row) => row.address)}::text[],
+              ${chunk.map((row) => row.website)}::text[]
+            ) AS r(first_name, last_name, email, phone_number, list_id, notes, birthday, company, job_title, phones, emails, address, website)
+            LEFT JOIN contact_lists l ON l.id = r.list_id
             RETURNING 1)
           SELECT count(*)::int AS count FROM inserted`,
         client,

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type ImportConfirmResult, type importConfirmSchema, type ImportParseResult } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import type { z } from 'zod';
-import { assertId } from '../common/ids.js';
 import { ImportRepository, type ImportRow } from './import.repository.js';
 import { buildDuplicateIndex, duplicateLookupKeys, markDuplicates, parseVCardFile } from './vcard/index.js';
 
@@ -14,17 +13,10 @@ export class ImportService {
   async parse(userId: string, file: Buffer): Promise<ImportParseResult> {
     const { cards, errors } = parseVCardFile(file);
     const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(cards)));
-    const contacts = markDuplicates(cards, existing).map(
-      ({ firstName, lastName, email, phoneNumber, isValid, isDuplicate, reason }) => ({
-        firstName,
-        lastName,
-        email,
-        phoneNumber,
-        isValid,
-        isDuplicate,
-        ...(reason ? { reason } : {}),
-      }),
-    );
+    const contacts = markDuplicates(cards, existing).map(({ reason, ...contact }) => ({
+      ...contact,
+      ...(reason ? { reason } : {}),
+    }));
     return {
       contacts,
       totalParsed: contacts.length,
@@ -42,7 +34,7 @@ export class ImportService {
   async confirm(userId: string, request: z.output<typeof importConfirmSchema>): Promise<ImportConfirmResult> {
     const rows: ImportRow[] = request.contacts.map(({ listId, ...contact }) => {
       const chosenList = listId ?? request.listId;
-      return { ...contact, listId: chosenList ? assertId(chosenList, 'List') : null };
+      return { ...contact, listId: chosenList ? chosenList : null };
     });
     return this.imports.transaction(async (client) => {
       await this.imports.lockUserImports(userId, client);
@@ -51,7 +43,12 @@ export class ImportService {
         throw AppError.notFound('List');
       const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(rows), client));
       const fresh = markDuplicates(rows, existing).filter((row) => !row.isDuplicate);
-      const imported = await this.imports.insertMany(userId, fresh, client);
+      const imported = await this.imports.insertMany(
+        userId,
+        fresh,
+        client,
+        request.startTimersToday ? new Date() : null,
+      );
       return { imported, skipped: rows.length - imported };
     });
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { type ContactQuery, contactQuerySchema, listInputSchema, listUpdateSchema } from '@kith/contracts';
-import { type AccessTokenClaims, CurrentUser, validate } from '@kith/nest-kit';
+import { type AccessTokenClaims, CurrentUser, parseId, validate } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { ListsService } from './lists.service.js';
 
@@ -22,28 +22,28 @@ export class ListsController {
   }
 
   @Get(':id')
-  get(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string) {
+  get(@CurrentUser() user: AccessTokenClaims, @Param('id', parseId('List')) id: string) {
     return this.lists.get(user.userId, id);
   }
 
   @Put(':id')
   update(
     @CurrentUser() user: AccessTokenClaims,
-    @Param('id') id: string,
+    @Param('id', parseId('List')) id: string,
     @Body(validate(listUpdateSchema)) body: z.output<typeof listUpdateSchema>,
   ) {
     return this.lists.update(user.userId, id, body);
   }
 
   @Delete(':id')
-  remove(@CurrentUser() user: AccessTokenClaims, @Param('id') id: string) {
+  remove(@CurrentUser() user: AccessTokenClaims, @Param('id', parseId('List')) id: string) {
     return this.lists.remove(user.userId, id);
   }
 
   @Get(':id/contacts')
   contacts(
     @CurrentUser() user: AccessTokenClaims,
-    @Param('id') id: string,
+    @Param('id', parseId('List')) id: string,
     @Query(validate(contactQuerySchema)) query: ContactQuery,
   ) {
     return this.lists.contactsOf(user.userId, id, query);
@@ -52,8 +52,8 @@ export class ListsController {
   @Post(':listId/contacts/:contactId')
   addContact(
     @CurrentUser() user: AccessTokenClaims,
-    @Param('listId') listId: string,
-    @Param('contactId') contactId: string,
+    @Param('listId', parseId('List')) listId: string,
+    @Param('contactId', parseId('Contact')) contactId: string,
   ) {
     return this.lists.addContact(user.userId, listId, contactId);
   }
@@ -61,8 +61,8 @@ export class ListsController {
   @Delete(':listId/contacts/:contactId')
   removeContact(
     @CurrentUser() user: AccessTokenClaims,
-    @Param('listId') listId: string,
-    @Param('contactId') contactId: string,
+    @Param('listId', parseId('List')) listId: string,
+    @Param('contactId', parseId('Contact')) contactId: string,
   ) {
     return this.lists.removeContact(user.userId, listId, contactId);
   }

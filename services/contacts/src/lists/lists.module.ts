@@ -8,5 +8,6 @@ import { ListsService } from './lists.service.js';
   imports: [ContactsModule],
   controllers: [ListsController],
   providers: [ListsService, ListsRepository],
+  exports: [ListsRepository],
 })
 export class ListsModule {}

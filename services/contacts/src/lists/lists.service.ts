@@ -11,7 +11,6 @@ import {
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import type { z } from 'zod';
-import { assertId } from '../common/ids.js';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { toContactList } from './list.mapper.js';
 import { ListsRepository } from './lists.repository.js';
@@ -33,7 +32,7 @@ export class ListsService {
   }
 
   async get(userId: string, id: string): Promise<ContactList> {
-    const [record] = await this.lists.findWithCounts(userId, new Date(), assertId(id, 'List'));
+    const [record] = await this.lists.findWithCounts(userId, new Date(), id);
     if (!record) throw AppError.notFound('List');
     return toContactList(record);
   }
@@ -47,19 +46,18 @@ export class ListsService {
     return this.get(userId, id);
   }
 
-  async update(userId: string, id: string, input: z.output<typeof listUpdateSchema>): Promise<ContactList> {
-    const listId = assertId(id, 'List');
+  async update(userId: string, listId: string, input: z.output<typeof listUpdateSchema>): Promise<ContactList> {
     if (!(await this.lists.update(userId, listId, input))) throw AppError.notFound('List');
     return this.get(userId, listId);
   }
 
   async remove(userId: string, id: string): Promise<{ message: string }> {
-    if (!(await this.lists.delete(userId, assertId(id, 'List')))) throw AppError.notFound('List');
+    if (!(await this.lists.delete(userId, id))) throw AppError.notFound('List');
     return { message: 'List deleted successfully' };
   }
 
   async contactsOf(userId: string, id: string, query: ContactQuery): Promise<Paged<Contact>> {
-    return this.contacts.list(userId, { ...query, listId: assertId(id, 'List') });
+    return this.contacts.list(userId, { ...query, listId: id });
   }
 
   async addContact(userId: string, listId: string, contactId: string): Promise<ListMembershipResponse> {
@@ -75,8 +73,7 @@ export class ListsService {
     return { list: await this.get(userId, id), contact };
   }
 
-  private async requireList(userId: string, listId: string): Promise<string> {
-    const id = assertId(listId, 'List');
+  private async requireList(userId: string, id: string): Promise<string> {
     if (!(await this.lists.exists(userId, id))) throw AppError.notFound('List');
     return id;
   }

@@ -1,9 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { NatsSubject } from '@kith/contracts';
+import {
+  NatsSubject,
+  birthdaysForUserSchema,
+  overdueDigestSchema,
+  overdueForUserSchema,
+  upcomingForUserSchema,
+} from '@kith/contracts';
 import { validate } from '@kith/nest-kit';
 import type { z } from 'zod';
-import { overdueDigestSchema, overdueForUserSchema, upcomingForUserSchema } from './overdue.schemas.js';
 import { OverdueService } from './overdue.service.js';
 
 /** NATS request handlers the notifications service calls for reminder emails. */
@@ -19,6 +24,11 @@ export class OverdueController {
   @MessagePattern(NatsSubject.CONTACTS_OVERDUE_DIGEST)
   digest(@Payload(validate(overdueDigestSchema)) request: z.output<typeof overdueDigestSchema>) {
     return this.overdue.digest(request);
+  }
+
+  @MessagePattern(NatsSubject.CONTACTS_BIRTHDAYS_FOR_USER)
+  birthdays(@Payload(validate(birthdaysForUserSchema)) request: z.output<typeof birthdaysForUserSchema>) {
+    return this.overdue.birthdaysForUser(request);
   }
 
   @MessagePattern(NatsSubject.CONTACTS_UPCOMING_FOR_USER)

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module.js';
 import { OverdueController } from './overdue.controller.js';
 import { OverdueRepository } from './overdue.repository.js';
 import { OverdueService } from './overdue.service.js';
 
-@Module({ controllers: [OverdueController], providers: [OverdueService, OverdueRepository] })
+@Module({ imports: [ContactsModule], controllers: [OverdueController], providers: [OverdueService, OverdueRepository] })
 export class OverdueModule {}

@@ -10,42 +10,109 @@ export interface OverdueUser {
   totalOverdue: number;
 }
 
+/** A reminder the user scheduled for a contact. */
+export interface ScheduledRecord {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  reminderDate: Date;
+  reminderNotes: string | null;
+}
+
+/** A day [start, end) in UTC. */
+export interface DayRange {
+  start: Date;
+  end: Date;
+}
+
+/** Overdue and not snoozed at `now`: what reminder e-mails list (`c` is the contacts alias). */
+const remindable = (now: Date) =>
+  Prisma.sql`c.overdue_at <= ${now} AND (c.snoozed_until IS NULL OR c.snoozed_until <= ${now})`;
+const SCHEDULED_COLUMNS = Prisma.sql`c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName",
+  c.reminder_date AS "reminderDate", c.reminder_notes AS "reminderNotes"`;
+
 /** Overdue and coming-due reads for the notifications service, all served by the overdue_at indexes. */
 @Injectable()
 export class OverdueRepository {
   constructor(@Inject(Database) private readonly database: Database) {}
 
-  async overdueForUser(userId: string, now: Date, limit: number): Promise<{ records: ContactRecord[]; total: number }> {
+  /** The user's overdue contacts; `excludeSnoozed` leaves out those whose snooze runs (e-mails). */
+  async overdueForUser(
+    userId: string,
+    now: Date,
+    limit: number,
+    excludeSnoozed = false,
+  ): Promise<{ records: ContactRecord[]; total: number }> {
+    const condition = excludeSnoozed ? remindable(now) : Prisma.sql`c.overdue_at <= ${now}`;
     const [records, [{ total }]] = await Promise.all([
       this.database.query<ContactRecord>(Prisma.sql`
         SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
-        WHERE c.user_id = ${userId}::uuid AND c.overdue_at <= ${now} ORDER BY ${MOST_OVERDUE_FIRST} LIMIT ${limit}`),
+        WHERE c.user_id = ${userId}::uuid AND ${condition} ORDER BY ${MOST_OVERDUE_FIRST} LIMIT ${limit}`),
       this.database.query<{ total: number }>(Prisma.sql`
-        SELECT count(*)::int AS total FROM contacts WHERE user_id = ${userId}::uuid AND overdue_at <= ${now}`),
+        SELECT count(*)::int AS total FROM contacts c WHERE c.user_id = ${userId}::uuid AND ${condition}`),
     ]);
     return { records, total };
   }
 
   /**
-   * The next `limit` users (by id, after `afterUserId`) that have an overdue contact, with how
-   * many they have. Walks the (overdue_at, user_id) index; only user ids and counts are held.
+   * The next `limit` users (by id, after `afterUserId`) that have an overdue, unsnoozed contact
+   * or a reminder scheduled on `day`, with how many overdue contacts they have. Walks the
+   * (overdue_at, user_id) and (reminder_date, user_id) indexes; only ids and counts are held.
    */
-  usersWithOverdue(now: Date, afterUserId: string | null, limit: number): Promise<OverdueUser[]> {
+  usersWithOverdue(now: Date, afterUserId: string | null, limit: number, day: DayRange): Promise<OverdueUser[]> {
     return this.database.query<OverdueUser>(Prisma.sql`
-      SELECT user_id::text AS "userId", count(*)::int AS "totalOverdue"
-      FROM contacts
-      WHERE overdue_at <= ${now} AND user_id > coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
-      GROUP BY user_id ORDER BY user_id LIMIT ${limit}`);
+      SELECT c.user_id::text AS "userId", (count(*) FILTER (WHERE ${remindable(now)}))::int AS "totalOverdue"
+      FROM contacts c
+      WHERE c.user_id > coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
+        AND ((${remindable(now)}) OR (c.reminder_date >= ${day.start} AND c.reminder_date < ${day.end}))
+      GROUP BY c.user_id ORDER BY c.user_id LIMIT ${limit}`);
   }
 
-  /** Up to `perUser` most overdue contacts of each user, one index range per user. */
+  /**
+   * Like usersWithOverdue, but also the users with a birthday on one of `birthdayMonthDays`
+   * (overdue count 0 when they have nothing overdue): the daily e-mail goes to all of them.
+   */
+  usersWithOverdueOrBirthday(
+    now: Date,
+    afterUserId: string | null,
+    limit: number,
+    day: DayRange,
+    birthdayMonthDays: number[],
+  ): Promise<OverdueUser[]> {
+    const after = Prisma.sql`coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`;
+    return this.database.query<OverdueUser>(Prisma.sql`
+      SELECT u.user_id::text AS "userId",
+             (SELECT count(*)::int FROM contacts c WHERE c.user_id = u.user_id AND ${remindable(now)}) AS "totalOverdue"
+      FROM (
+        SELECT c.user_id FROM contacts c WHERE ${remindable(now)} AND c.user_id > ${after}
+        UNION
+        SELECT c.user_id FROM contacts c WHERE c.reminder_date >= ${day.start} AND c.reminder_date < ${day.end} AND c.user_id > ${after}
+        UNION
+        SELECT c.user_id FROM contacts c WHERE c.birthday_month_day = ANY(${birthdayMonthDays}::smallint[]) AND c.user_id > ${after}
+      ) AS u
+      ORDER BY u.user_id LIMIT ${limit}`);
+  }
+
+  /** Up to `perUser` most overdue, unsnoozed contacts of each user, one index range per user. */
   mostOverdueOf(userIds: string[], now: Date, perUser: number): Promise<ContactRecord[]> {
     return this.database.query<ContactRecord>(Prisma.sql`
       SELECT picked.* FROM unnest(${userIds}::uuid[]) AS u(user_id)
       CROSS JOIN LATERAL (
         SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
-        WHERE c.user_id = u.user_id AND c.overdue_at <= ${now}
+        WHERE c.user_id = u.user_id AND ${remindable(now)}
         ORDER BY ${MOST_OVERDUE_FIRST} LIMIT ${perUser}
+      ) AS picked`);
+  }
+
+  /** Up to `perUser` reminders each user scheduled within `range`, earliest first. */
+  scheduledOf(userIds: string[], range: DayRange, perUser: number): Promise<ScheduledRecord[]> {
+    return this.database.query<ScheduledRecord>(Prisma.sql`
+      SELECT picked.* FROM unnest(${userIds}::uuid[]) AS u(user_id)
+      CROSS JOIN LATERAL (
+        SELECT ${SCHEDULED_COLUMNS} FROM contacts c
+        WHERE c.user_id = u.user_id AND c.reminder_date >= ${range.start} AND c.reminder_date < ${range.end}
+        ORDER BY c.reminder_date, c.id LIMIT ${perUser}
       ) AS picked`);
   }
 
@@ -65,6 +132,23 @@ export class OverdueRepository {
       this.database.query<{ total: number }>(Prisma.sql`
         SELECT count(*)::int AS total FROM contacts
         WHERE user_id = ${userId}::uuid AND overdue_at > ${now} AND overdue_at <= ${until}`),
+    ]);
+    return { records, total };
+  }
+  /** Reminders the user scheduled within `range`, earliest first, and how many there are. */
+  async scheduledFor(
+    userId: string,
+    range: DayRange,
+    limit: number,
+  ): Promise<{ records: ContactRecord[]; total: number }> {
+    const [records, [{ total }]] = await Promise.all([
+      this.database.query<ContactRecord>(Prisma.sql`
+        SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
+        WHERE c.user_id = ${userId}::uuid AND c.reminder_date >= ${range.start} AND c.reminder_date < ${range.end}
+        ORDER BY c.reminder_date, c.id LIMIT ${limit}`),
+      this.database.query<{ total: number }>(Prisma.sql`
+        SELECT count(*)::int AS total FROM contacts
+        WHERE user_id = ${userId}::uuid AND reminder_date >= ${range.start} AND reminder_date < ${range.end}`),
     ]);
     return { records, total };
   }

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import type { ContactRecord } from '../contacts/contact.record.js';
+import type { ContactsService } from '../contacts/contacts.service.js';
 import type { OverdueRepository, OverdueUser } from './overdue.repository.js';
 import { OverdueService } from './overdue.service.js';
 import { toUpcoming } from './overdue.mapper.js';
@@ -24,6 +25,14 @@ const contactOf = (userId: string, id: string): ContactRecord => ({
   overdueAt: new Date(0),
   reminderDate: null,
   reminderNotes: null,
+  snoozedUntil: null,
+  birthday: null,
+  company: null,
+  jobTitle: null,
+  phones: [],
+  emails: [],
+  address: null,
+  website: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
   listName: null,
@@ -42,13 +51,18 @@ function setup() {
         .slice(0, limit)
         .map((userId) => ({ userId, totalOverdue: overdue[userId] })),
     ),
+    scheduledOf: jest.fn(async () => []),
     mostOverdueOf: jest.fn(async (ids: string[], _now: Date, perUser: number) =>
       ids.flatMap((userId) =>
         Array.from({ length: Math.min(perUser, overdue[userId]) }, (_, n) => contactOf(userId, `${userId}-${n}`)),
       ),
     ),
   };
-  return { sut: new OverdueService(repository as unknown as OverdueRepository), repository };
+  const contacts = { birthdaysOf: async () => new Map() };
+  return {
+    sut: new OverdueService(repository as unknown as OverdueRepository, contacts as unknown as ContactsService),
+    repository,
+  };
 }
 
 describe('OverdueService.digest', () => {
@@ -69,7 +83,12 @@ describe('OverdueService.digest', () => {
   it('asks for one user more than the batch to know whether another batch exists', async () => {
     const { sut, repository } = setup();
     const all = await sut.digest({ cursor: null, batchSize: 3, contactsPerUser: 1 });
-    expect(repository.usersWithOverdue).toHaveBeenCalledWith(expect.any(Date), null, 4);
+    expect(repository.usersWithOverdue).toHaveBeenCalledWith(
+      expect.any(Date),
+      null,
+      4,
+      expect.objectContaining({ start: expect.any(Date) }),
+    );
     expect(all.nextCursor).toBeNull();
     expect(all.users.every((user) => user.contacts.every((contact) => contact._id.startsWith(user.userId)))).toBe(true);
   });

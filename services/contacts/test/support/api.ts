@@ -1,4 +1,4 @@
-import type { RegisteredUser, TestStack } from '../../../../scripts/stack/testing.mjs';
+import type { RegisteredUser, TestStack } from '@kith/stack/testing';
 
 export interface ApiAnswer {
   status: number;

@@ -132,8 +132,8 @@ export function splitComponents(text: string): string[] {
   return components;
 }
 
-/** Undoes vCard text escapes: `\,` `\;` `\:` `\\` and `\n`/`\N` (newline). Unknown escapes stay as written. */
+/** Undoes vCard text escapes: `\,` `\;` `\:` `\\` and `\n`/`\N` (newline), and `\"` (Apple escapes quotes). Unknown escapes stay as written. */
 export function unescapeText(text: string): string {
   if (!text.includes('\\')) return text;
-  return text.replace(/\\([,;:\\nN])/g, (_, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
+  return text.replace(/\\([,;:\\nN"])/g, (_, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
 }

@@ -1,5 +1,6 @@
 /**
- * vCard import: read a .vcf upload into contacts, then flag duplicates.
+ * vCard import: read a .vcf upload into contacts, then flag duplicates; and the writer of the
+ * export (write-vcard.ts), the same mapping the other way.
  *
  *   const { cards, errors } = parseVCardFile(file.buffer);
  *   const keys = duplicateLookupKeys(cards);            // only these keys need loading from the DB
@@ -10,6 +11,8 @@
  * the same way in SQL) so the lookup never loads the whole address book.
  */
 export { parseVCardFile } from './parse-vcard-file.js';
+export { VCARD_MEDIA_TYPE, writeVCard } from './write-vcard.js';
+export type { VCardContact } from './write-vcard.js';
 export type { ParsedCard, VCardParseOutcome } from './types.js';
 export { buildDuplicateIndex, duplicateLookupKeys, emailKey, markDuplicates, nameKey, phoneKey } from './duplicates.js';
 export type {

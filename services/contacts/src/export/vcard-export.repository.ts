@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Database } from '../database/database.js';
+import { Prisma } from '../generated/prisma/client.js';
+import type { VCardContact } from '../import/vcard/index.js';
+
+export type VCardExportRow = VCardContact & { createdAt: Date };
+
+@Injectable()
+export class VCardExportRepository {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async listName(userId: string, listId: string): Promise<string | null> {
+    const [row] = await this.database.query<{ name: string }>(Prisma.sql`
+      SELECT name FROM contact_lists WHERE id = ${listId}::uuid AND user_id = ${userId}::uuid`);
+    return row?.name ?? null;
+  }
+
+  /** One page of cards in a stable order: keyset on (created_at, id), served by an index. */
+  page(
+    userId: string,
+    listId: string | null,
+    after: { createdAt: Date; id: string } | null,
+    limit: number,
+  ): Promise<VCardExportRow[]> {
+    const inList = listId ? Prisma.sql`AND c.list_id = ${listId}::uuid` : Prisma.empty;
+    const keyset = after
+      ? Prisma.sql`AND (c.created_at, c.id) > (${after.createdAt}, ${after.id}::uuid)`
+      : Prisma.empty;
+    return this.database.query<VCardExportRow>(Prisma.sql`
+      SELECT c.id, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.phone_number AS "phoneNumber",
+             c.notes, c.birthday, c.company, c.job_title AS "jobTitle", c.phones, c.emails, c.address, c.website,
+             l.name AS "listName", c.created_at AS "createdAt", c.updated_at AS "updatedAt"
+      FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
+      WHERE c.user_id = ${userId}::uuid ${inList} ${keyset}
+      ORDER BY c.created_at, c.id LIMIT ${limit}`);
+  }
+}

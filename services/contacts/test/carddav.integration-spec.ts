@@ -1,0 +1,404 @@
+import { davPaths } from '@kith/contracts';
+import { call, eventually, type RegisteredUser, sql, startTestStack, type TestStack } from '@kith/stack/testing';
+import { type Api, apiFor, createContact, createList } from './support/api.js';
+import { createAppPassword, type Dav, davFor, hrefsWithEtags, vcard } from './support/dav.js';
+
+/** Failed Basic sign-ins allowed per window in this stack (the limiter's own test is last). */
+const RATE_LIMIT = 40;
+
+let stack: TestStack;
+let owner: RegisteredUser;
+let api: Api;
+let dav: Dav;
+let book: string;
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    services: ['auth', 'contacts', 'gateway'],
+    env: { AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT) },
+  });
+  owner = await stack.registerUser();
+  api = apiFor(stack, owner);
+  dav = davFor(stack, owner.user.email, (await createAppPassword(api)).password);
+  book = davPaths.addressBook(owner.user._id);
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const contactCount = async (client: Api = api) =>
+  (await client.get('/contacts?limit=1')).body.data.totalItems as number;
+const syncToken = (xml: string) => /<d:sync-token>([^<]*)<\/d:sync-token>/.exec(xml)?.[1] ?? '';
+const syncCollection = (token: string, props = '<d:getetag/>') =>
+  dav.report(
+    book,
+    `<d:sync-collection xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop>${props}</d:prop></d:sync-collection>`,
+  );
+
+describe('app passwords', () => {
+  it('are shown once, listed without the secret, stored hashed, and only for the caller', async () => {
+    const created = await api.post('/auth/app-passwords', { name: '  Pixel 9  ' });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toEqual({
+      _id: expect.any(String),
+      name: 'Pixel 9',
+      password: expect.stringMatching(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/),
+    });
+    const listed = (await api.get('/auth/app-passwords')).body.data;
+    const entry = listed.find((item: { _id: string }) => item._id === created.body.data._id);
+    expect(entry).toEqual({
+      _id: created.body.data._id,
+      name: 'Pixel 9',
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+    });
+    expect(JSON.stringify(listed)).not.toContain(created.body.data.password);
+    const [row] = await sql<{ password_hash: string }>(
+      stack.databaseUrls.auth,
+      'SELECT password_hash FROM app_passwords WHERE id = $1',
+      [created.body.data._id],
+    );
+    expect(row!.password_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.password_hash).not.toContain(created.body.data.password);
+
+    const stranger = apiFor(stack, await stack.registerUser());
+    expect((await stranger.get('/auth/app-passwords')).body.data).toEqual([]);
+    expect((await stranger.delete(`/auth/app-passwords/${created.body.data._id}`)).status).toBe(404);
+    expect((await api.delete(`/auth/app-passwords/${created.body.data._id}`)).status).toBe(200);
+    expect(
+      (await api.get('/auth/app-passwords')).body.data.some(
+        (item: { _id: string }) => item._id === created.body.data._id,
+      ),
+    ).toBe(false);
+  });
+
+  it('refuses a missing or too long name with a message naming the field, and needs a session', async () => {
+    const blank = await api.post('/auth/app-passwords', { name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toMatch(/name/i);
+    expect((await api.post('/auth/app-passwords', { name: 'x'.repeat(61) })).status).toBe(400);
+    expect((await call(stack.gatewayUrl, 'GET', '/api/auth/app-passwords')).status).toBe(401);
+  });
+
+  it('sign in to /dav/ only: the account password never works there, an app password never logs in', async () => {
+    const { password } = await createAppPassword(api, 'Laptop');
+    expect(
+      (await davFor(stack, owner.user.email, password).propfind('/dav/', '0', '<d:current-user-principal/>')).status,
+    ).toBe(207);
+    expect(
+      (
+        await davFor(stack, owner.user.email.toUpperCase(), password.replace(/-/g, '').toUpperCase()).propfind(
+          '/dav/',
+          '0',
+          '<d:current-user-principal/>',
+        )
+      ).status,
+    ).toBe(207);
+    const withAccountPassword = await davFor(stack, owner.user.email, owner.password).propfind(
+      '/dav/',
+      '0',
+      '<d:current-user-principal/>',
+    );
+    expect(withAccountPassword.status).toBe(401);
+    expect(withAccountPassword.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+    const login = await call(stack.gatewayUrl, 'POST', '/api/auth/login', {
+      body: { email: owner.user.email, password },
+    });
+    expect(login.status).toBe(401);
+    const other = await stack.registerUser();
+    expect(
+      (await davFor(stack, other.user.email, password).propfind('/dav/', '0', '<d:current-user-principal/>')).status,
+    ).toBe(401);
+    const lastUsed = await eventually(
+      async () =>
+        (await api.get('/auth/app-passwords')).body.data.find((item: { name: string }) => item.name === 'Laptop')
+          .lastUsedAt as string | null,
+      { what: 'last used recorded' },
+    );
+    expect(Date.parse(lastUsed)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('stop working the moment they are revoked', async () => {
+    const { _id, password } = await createAppPassword(api, 'Old tablet');
+    const tablet = davFor(stack, owner.user.email, password);
+    expect((await tablet.propfind(book, '0', '<d:getetag/>')).status).toBe(207);
+    expect((await api.delete(`/auth/app-passwords/${_id}`)).status).toBe(200);
+    expect((await tablet.propfind(book, '0', '<d:getetag/>')).status).toBe(401);
+  });
+});
+
+describe('discovery', () => {
+  it('redirects /.well-known/carddav and leads from the root to the one address book', async () => {
+    const wellKnown = await dav.request('PROPFIND', '/.well-known/carddav', { headers: { depth: '0' } });
+    expect(wellKnown.status).toBe(301);
+    expect(wellKnown.headers.get('location')).toBe('/dav/');
+
+    const options = await dav.request('OPTIONS', '/dav/');
+    expect(options.headers.get('dav')).toContain('addressbook');
+
+    const root = await dav.propfind('/dav/', '0', '<d:current-user-principal/>');
+    expect(root.status).toBe(207);
+    const principal = /<d:current-user-principal><d:href>([^<]+)<\/d:href>/.exec(root.text)?.[1];
+    expect(principal).toBe(davPaths.principal(owner.user._id));
+
+    const home = /<card:addressbook-home-set><d:href>([^<]+)<\/d:href>/.exec(
+      (await dav.propfind(principal!, '0', '<card:addressbook-home-set/>')).text,
+    )?.[1];
+    expect(home).toBe(davPaths.home(owner.user._id));
+
+    const listing = await dav.propfind(
+      home!,
+      '1',
+      '<d:resourcetype/><d:displayname/><cs:getctag/><d:sync-token/><d:supported-report-set/>',
+    );
+    expect(listing.text).toContain(`<d:href>${book}</d:href>`);
+    expect(listing.text).toContain('<d:resourcetype><d:collection/><card:addressbook/></d:resourcetype>');
+    expect(listing.text).toMatch(/<cs:getctag>&quot;\d+&quot;<\/cs:getctag>/);
+    expect(listing.text).toContain('<card:addressbook-multiget/>');
+    expect(listing.text).toContain('<d:sync-collection/>');
+  });
+
+  it("never shows another user's address book (404), and answers unknown properties as 404 propstats", async () => {
+    const other = await stack.registerUser();
+    await createContact(apiFor(stack, other), { firstName: 'Private', lastName: 'Person' });
+    expect((await dav.propfind(davPaths.addressBook(other.user._id), '1', '<d:getetag/>')).status).toBe(404);
+    const unknown = await dav.propfind(book, '0', '<x:nonsense xmlns:x="urn:example"/>');
+    expect(unknown.text).toMatch(/<x:nonsense xmlns:x="urn:example"\/><\/d:prop><d:status>HTTP\/1.1 404 Not Found/);
+    expect(
+      (await dav.request('PROPFIND', book, { headers: { depth: '0' }, body: '<d:propfind xmlns:d="DAV:"><d:prop>' }))
+        .status,
+    ).toBe(400);
+  });
+});
+
+describe('the address book', () => {
+  it('serves every contact as a card, with its list as CATEGORIES, and sync-collection reports each later change', async () => {
+    const friends = await createList(api, { name: 'Climbing friends' });
+    const ann = await createContact(api, {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phoneNumber: '+1 555 0100',
+      notes: 'Likes tea; and, commas',
+      listId: friends._id,
+    });
+    const bo = await createContact(api, { firstName: 'Bo', lastName: 'Chen' });
+
+    const first = await syncCollection('');
+    expect(first.status).toBe(207);
+    const token = syncToken(first.text);
+    const cards = hrefsWithEtags(first.text);
+    const annHref = `${book}${ann._id}.vcf`;
+    expect(cards.has(annHref) && cards.has(`${book}${bo._id}.vcf`)).toBe(true);
+
+    const card = await dav.get(annHref);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toMatch(/^text\/vcard/);
+    expect(card.headers.get('etag')).toBe(cards.get(annHref));
+    expect(card.text).toContain('FN:Ann Lee\r\n');
+    expect(card.text).toContain('N:Lee;Ann;;;\r\n');
+    expect(card.text).toContain('EMAIL;TYPE=INTERNET:ann@example.com\r\n');
+    expect(card.text).toContain('TEL:+1 555 0100\r\n');
+    expect(card.text).toContain('NOTE:Likes tea\\; and\\, commas\r\n');
+    expect(card.text).toContain('CATEGORIES:Climbing friends\r\n');
+    expect(card.text).toContain(`UID:${ann._id}\r\n`);
+    expect((await dav.get(annHref, { 'if-none-match': card.headers.get('etag')! })).status).toBe(304);
+
+    expect((await syncCollection(token)).text).not.toContain('<d:response>');
+    await api.put(`/contacts/${ann._id}`, { phoneNumber: '+1 555 0199' });
+    await api.delete(`/contacts/${bo._id}`);
+    const changes = await syncCollection(token);
+    expect(changes.text).toContain(
+      `<d:response><d:href>${book}${bo._id}.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>`,
+    );
+    const changed = hrefsWithEtags(changes.text);
+    expect([...changed.keys()]).toEqual([annHref]);
+    expect(changed.get(annHref)).not.toBe(cards.get(annHref));
+    expect((await dav.get(annHref)).text).toContain('TEL:+1 555 0199\r\n');
+
+    // Renaming the list changes its members' cards; contact bookkeeping (logging a call) does not.
+    const afterEdit = syncToken(changes.text);
+    await api.post(`/contacts/${ann._id}/log-contact`, { type: 'PHONE_CALL' });
+    expect((await syncCollection(afterEdit)).text).not.toContain('<d:response>');
+    await api.put(`/lists/${friends._id}`, { name: 'Crag crew' });
+    const renamed = await syncCollection(afterEdit);
+    expect([...hrefsWithEtags(renamed.text).keys()]).toEqual([annHref]);
+    expect((await dav.get(annHref)).text).toContain('CATEGORIES:Crag crew\r\n');
+
+    expect((await syncCollection('http://kith.app/ns/sync/999999999')).status).toBe(403);
+    expect((await syncCollection('garbage')).text).toContain('<d:valid-sync-token/>');
+  });
+
+  it('answers addressbook-multiget (404 for unknown hrefs) and addressbook-query text matches', async () => {
+    const zed = await createContact(api, { firstName: 'Zed', lastName: 'Quirk', email: 'zed@quirk.example' });
+    const multiget = await dav.report(
+      book,
+      `<card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><card:address-data/></d:prop><d:href>${book}${zed._id}.vcf</d:href><d:href>${book}missing.vcf</d:href></card:addressbook-multiget>`,
+    );
+    expect(multiget.status).toBe(207);
+    expect(multiget.text).toContain('FN:Zed Quirk');
+    expect(multiget.text).toContain(
+      `<d:response><d:href>${book}missing.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>`,
+    );
+
+    const query = await dav.report(
+      book,
+      '<card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop><card:filter><card:prop-filter name="EMAIL"><card:text-match match-type="ends-with">@QUIRK.example</card:text-match></card:prop-filter></card:filter></card:addressbook-query>',
+    );
+    expect([...hrefsWithEtags(query.text).keys()]).toEqual([`${book}${zed._id}.vcf`]);
+  });
+});
+
+describe('writes from clients', () => {
+  const fullCard = (uid: string, extra: string[] = []) =>
+    vcard([
+      `UID:${uid}`,
+      'N:Okafor;Ngozi;Adaeze;Dr.;PhD',
+      'FN:Dr. Ngozi Adaeze Okafor PhD',
+      'ORG:Lagos Health Lab',
+      'item1.EMAIL;TYPE=INTERNET,pref:ngozi@lab.example',
+      'item1.X-ABLabel:work',
+      'EMAIL;TYPE=HOME:ngozi@home.example',
+      'TEL;TYPE=CELL:+234 801 000 0000',
+      'ADR;TYPE=HOME:;;12 Marina Rd;Lagos;;101001;Nigeria',
+      'BDAY:1984-03-09',
+      'NOTE:Met at the conference',
+      'CATEGORIES:Colleagues,Conference 2025',
+      'X-CUSTOM-THING;X-PARAM="a:b":kept verbatim',
+      ...extra,
+    ]);
+
+  it('creates, replaces and deletes cards with ETag preconditions, and keeps what Kith does not model', async () => {
+    const colleagues = await createList(api, { name: 'Colleagues' });
+    const path = `${book}ngozi-1.vcf`;
+    const created = await dav.put(path, fullCard('ngozi-1'), { 'if-none-match': '*' });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('etag')).toMatch(/^"\d+"$/); // stored exactly as sent
+    expect((await dav.put(path, fullCard('ngozi-1'), { 'if-none-match': '*' })).status).toBe(412);
+
+    const { items } = (await api.get('/contacts?search=ngozi')).body.data;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      firstName: 'Ngozi',
+      lastName: 'Okafor',
+      email: 'ngozi@lab.example',
+      phoneNumber: '+234 801 000 0000',
+      notes: 'Met at the conference',
+      listId: colleagues._id,
+    });
+
+    // Round trip: unchanged in Kith ⇒ the very bytes the client wrote, with the same ETag.
+    const served = await dav.get(path);
+    expect(served.text).toBe(fullCard('ngozi-1'));
+    expect(served.headers.get('etag')).toBe(created.headers.get('etag'));
+
+    // Edited in Kith ⇒ Kith's values patched in, everything else verbatim.
+    await api.put(`/contacts/${items[0]._id}`, {
+      phoneNumber: '+234 802 222 2222',
+      notes: 'Met at the conference\nFollow up in May',
+      listId: null,
+    });
+    const patched = await dav.get(path);
+    expect(patched.headers.get('etag')).not.toBe(created.headers.get('etag'));
+    for (const line of [
+      'ORG:Lagos Health Lab',
+      'item1.X-ABLabel:work',
+      'EMAIL;TYPE=HOME:ngozi@home.example',
+      'ADR;TYPE=HOME:;;12 Marina Rd;Lagos;;101001;Nigeria',
+      'BDAY:1984-03-09',
+      'X-CUSTOM-THING;X-PARAM="a:b":kept verbatim',
+      'N:Okafor;Ngozi;Adaeze;Dr.;PhD',
+      'FN:Dr. Ngozi Adaeze Okafor PhD',
+      'item1.EMAIL;TYPE=INTERNET,pref:ngozi@lab.example',
+    ]) {
+      expect(patched.text).toContain(`${line}\r\n`);
+    }
+    expect(patched.text).toContain('TEL;TYPE=CELL:+234 802 222 2222\r\n');
+    expect(patched.text).toContain('NOTE:Met at the conference\\nFollow up in May\r\n');
+    expect(patched.text).toContain('CATEGORIES:Conference 2025\r\n');
+
+    // A stale If-Match is refused and changes nothing; the current one wins.
+    const stale = await dav.put(path, fullCard('ngozi-1', ['NICKNAME:Stale']), {
+      'if-match': created.headers.get('etag')!,
+    });
+    expect(stale.status).toBe(412);
+    expect((await dav.get(path)).text).not.toContain('NICKNAME');
+    expect(
+      (await dav.put(path, fullCard('ngozi-1', ['NICKNAME:Ngo']), { 'if-match': patched.headers.get('etag')! })).status,
+    ).toBe(204);
+    expect((await api.get(`/contacts/${items[0]._id}`)).body.data).toMatchObject({
+      phoneNumber: '+234 801 000 0000',
+      listId: colleagues._id,
+    });
+
+    const current = (await dav.get(path)).headers.get('etag')!;
+    expect((await dav.delete(path, { 'if-match': '"1"' })).status).toBe(412);
+    expect((await dav.delete(path, { 'if-match': current })).status).toBe(204);
+    expect((await api.get(`/contacts/${items[0]._id}`)).status).toBe(404);
+    expect((await dav.get(path)).status).toBe(404);
+  });
+
+  it('refuses a card with no usable name (or a second card with the same UID) with a clear 4xx, storing nothing', async () => {
+    const before = await contactCount();
+    const nameless = await dav.put(`${book}nameless.vcf`, vcard(['UID:nameless', 'EMAIL:someone@example.com']));
+    expect(nameless.status).toBe(403);
+    expect(nameless.text).toContain('<card:valid-address-data/>');
+    expect(nameless.text).toMatch(/firstName: A first or a last name is required/);
+    const tooLong = await dav.put(`${book}long.vcf`, vcard(['UID:long', `N:${'x'.repeat(101)};Y;;;`]));
+    expect(tooLong.status).toBe(403);
+    expect(tooLong.text).toMatch(/lastName/);
+    expect((await dav.put(`${book}not-a-card.vcf`, 'hello')).status).toBe(403);
+
+    expect((await dav.put(`${book}uid-a.vcf`, vcard(['UID:same-uid', 'FN:First Holder']))).status).toBe(201);
+    const clash = await dav.put(`${book}uid-b.vcf`, vcard(['UID:same-uid', 'FN:Second Holder']));
+    expect(clash.status).toBe(409);
+    expect(clash.text).toContain('<card:no-uid-conflict/>');
+    expect(await contactCount()).toBe(before + 1);
+  });
+
+  it('stores all of 1 000 cards uploaded at once, and lists each exactly once', async () => {
+    const bulkUser = await stack.registerUser();
+    const bulkApi = apiFor(stack, bulkUser);
+    const bulk = davFor(stack, bulkUser.user.email, (await createAppPassword(bulkApi)).password);
+    const bulkBook = davPaths.addressBook(bulkUser.user._id);
+    const started = Date.now();
+    const statuses: number[] = [];
+    const queue = Array.from({ length: 1000 }, (_, i) => i);
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+          const uid = `bulk-${i}`;
+          const answer = await bulk.put(
+            `${bulkBook}${uid}.vcf`,
+            vcard([
+              `UID:${uid}`,
+              `N:Person${i};Bulk;;;`,
+              `FN:Bulk Person${i}`,
+              `TEL:+1 555 ${String(i).padStart(4, '0')}`,
+            ]),
+            { 'if-none-match': '*' },
+          );
+          statuses.push(answer.status);
+        }
+      }),
+    );
+    console.log(`1000 CardDAV PUTs through the gateway (8 at a time): ${Date.now() - started} ms`);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1000);
+    expect(await contactCount(bulkApi)).toBe(1000);
+    const listing = await bulk.propfind(bulkBook, '1', '<d:getetag/><d:getcontenttype/>');
+    expect(hrefsWithEtags(listing.text).size).toBe(1000);
+  }, 300_000);
+});
+
+describe('rate limiting', () => {
+  it('limits failed Basic sign-ins like login, counting neither credential-less challenges nor successes', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await fetch(`${stack.gatewayUrl}/dav/`, { method: 'PROPFIND' })).status).toBe(401);
+    const wrong = davFor(stack, owner.user.email, 'not-the-password');
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT + 2; i++)
+      statuses.push((await wrong.propfind('/dav/', '0', '<d:current-user-principal/>')).status);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThan(0);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
