@@ -2,10 +2,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { ServicePlatformModule } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config/notifications.config.js';
+import { AccountModule } from './account/account.module.js';
+import { EmailActionsModule } from './email-actions/email-actions.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
-import { PrismaService } from './prisma/prisma.service.js';
+import { PrismaService } from './database/prisma.service.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { SettingsModule } from './settings/settings.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,6 +27,9 @@ export class AppModule {
         SettingsModule,
         RemindersModule,
         PasswordResetModule,
+        AccountModule,
+        EmailActionsModule,
+        WebhooksModule,
       ],
     };
   }

@@ -7,7 +7,7 @@ import {
   type PasswordResetMailRequest,
 } from '@kith/contracts';
 import { connect } from '@nats-io/transport-node';
-import { call, eventually, sleep, sql, startTestStack, type TestStack } from '../../../scripts/stack/testing.mjs';
+import { call, eventually, sleep, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SmtpSink } from './smtp-sink.js';
 import { daysAgo } from './support.js';
 
@@ -23,6 +23,11 @@ const FAST_RETRIES = {
   SMTP_TIMEOUT_MS: '2000',
   DAILY_RUN_RETRY_MS: '500',
 };
+/**
+ * Longer than any wait between two attempts in this stack: the outbox backoff cap (800 ms), the
+ * daily-run retry (500 ms), the outbox poll (200 ms) and one firing of a replica's per-second cron.
+ */
+const RETRY_WINDOW_MS = 1_500;
 
 let stack: TestStack;
 let sink: SmtpSink;
@@ -69,6 +74,37 @@ async function userWithOverdue(): Promise<Registered> {
   const user = await stack.registerUser();
   await createContact(user, { firstName: 'Overdue', lastName: 'Friend' });
   return user;
+}
+
+/**
+ * Resolves once the outbox has settled: nothing pending and no daily run running or due for a retry,
+ * still so after a full retry window, with no mail queued during it. Only then can "exactly once"
+ * be checked: a retry that would send a second mail has had its chance.
+ */
+async function outboxSettled(): Promise<void> {
+  const unfinished = async () => {
+    const [row] = await sql<{ pending: number; rows: number }>(
+      notificationsDb(),
+      `SELECT (SELECT count(*) FROM email_outbox WHERE status = 'PENDING')::int
+            + (SELECT count(*) FROM daily_runs WHERE status = 'RUNNING')::int
+            + (SELECT count(*) FROM (SELECT status FROM daily_runs WHERE day = (now() AT TIME ZONE 'UTC')::date ORDER BY started_at DESC LIMIT 1) latest WHERE status = 'FAILED')::int AS pending,
+              (SELECT count(*) FROM email_outbox)::int AS rows`,
+    );
+    return row!;
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const before = await eventually(async () => ((await unfinished()).pending === 0 ? unfinished() : null), {
+      what: 'nothing pending in the outbox',
+    });
+    await sleep(RETRY_WINDOW_MS);
+    const after = await unfinished();
+    if (after.pending === 0 && after.rows === before.rows) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `The outbox did not settle within 30 s (${after.pending} pending, ${after.rows - before.rows} new rows)`,
+      );
+  }
 }
 
 const triggerDaily = (user: Registered, baseUrl = stack.gatewayUrl) =>
@@ -194,8 +230,38 @@ describe('the daily reminder', () => {
     }
     expect(mail!.html).toContain(`href="${appUrl}/contacts?filter=overdue"`);
 
-    await sleep(500);
+    await outboxSettled();
     expect(sink.to(idle.user.email)).toHaveLength(0);
+  });
+
+  it('at the overdue edges lists the contact at N + 1 days, not those at exactly N days or N days + 23 h', async () => {
+    const user = await stack.registerUser();
+    const list = await createList(user, { name: 'Edge Friends', color: '#10b981', reminderDays: 14 });
+    await createContact(user, {
+      firstName: 'Exactly',
+      lastName: 'Fourteen',
+      listId: list,
+      lastContactDate: daysAgo(14),
+    });
+    await createContact(user, {
+      firstName: 'Almost',
+      lastName: 'Fifteen',
+      listId: list,
+      lastContactDate: daysAgo(14 + 23 / 24),
+    });
+    await createContact(user, { firstName: 'Fully', lastName: 'Fifteen', listId: list, lastContactDate: daysAgo(15) });
+
+    expect((await triggerDaily(user)).status).toBe(200);
+
+    const [mail] = await sink.waitFor(user.user.email, {
+      matching: (candidate) => candidate.subject?.startsWith('Kith:') ?? false,
+    });
+    expect(mail!.subject).toBe('Kith: 1 contact needs attention');
+    for (const part of [mail!.text!, mail!.html as string]) {
+      expect(part).toContain('Fully Fifteen');
+      expect(part).not.toContain('Exactly Fourteen');
+      expect(part).not.toContain('Almost Fifteen');
+    }
   });
 
   it('is sent once per user per day, however often it is triggered', async () => {
@@ -209,7 +275,7 @@ describe('the daily reminder', () => {
       expect(answer.body.data.emailsQueued).toBe(0);
       expect(answer.body.data.alreadySentToday).toBe(first.body.data.usersProcessed);
     }
-    await sleep(800);
+    await outboxSettled();
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
   });
 
@@ -235,7 +301,7 @@ describe('the daily reminder', () => {
       await sink.up();
     }
     await sink.waitFor(user.user.email);
-    await sleep(1500);
+    await outboxSettled();
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
     const [row] = await sql<{ status: string }>(
       notificationsDb(),
@@ -253,13 +319,24 @@ describe('the daily reminder', () => {
       const answer = await triggerDaily(user);
       expect(answer.status).toBe(503);
       expect(answer.body.code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
-      const [run] = await sql<{ status: string; error: string }>(
+      const [run] = await sql<{ status: string; error: string; started_at: Date }>(
         notificationsDb(),
-        'SELECT status, error FROM daily_runs ORDER BY started_at DESC LIMIT 1',
+        'SELECT status, error, started_at FROM daily_runs ORDER BY started_at DESC LIMIT 1',
       );
       expect(run!.status).toBe('FAILED');
       expect(run!.error).toContain('contacts.overdue.digest');
-      await sleep(1200); // the retry poll keeps failing while contacts is down
+      // The retry poll runs and fails too while contacts is down (a RETRY run recorded as FAILED).
+      await eventually(
+        async () =>
+          (
+            await sql(
+              notificationsDb(),
+              `SELECT 1 FROM daily_runs WHERE trigger = 'RETRY' AND status = 'FAILED' AND started_at > $1`,
+              [run!.started_at],
+            )
+          ).length > 0,
+        { what: 'a failed retry of the daily run while contacts is down' },
+      );
       expect(sink.to(user.user.email)).toHaveLength(0);
       expect(
         await sql(notificationsDb(), 'SELECT 1 FROM daily_reminders WHERE user_id = $1', [user.user._id]),
@@ -276,7 +353,7 @@ describe('the daily reminder', () => {
       `SELECT trigger, status FROM daily_runs WHERE status = 'SUCCEEDED' ORDER BY started_at DESC LIMIT 1`,
     );
     expect(retry).toEqual({ trigger: 'RETRY', status: 'SUCCEEDED' });
-    await sleep(1500);
+    await outboxSettled();
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
   });
 
@@ -298,7 +375,7 @@ describe('the daily reminder', () => {
         [today],
       );
       expect(runs).toEqual([{ trigger: 'RETRY', status: 'SUCCEEDED' }]);
-      await sleep(1500); // several more due-checks on both instances
+      await outboxSettled(); // more due-checks on both instances within the retry window
     } finally {
       await stack.stopService('notifications', { replica: 2 });
     }
@@ -323,7 +400,7 @@ describe('the daily reminder', () => {
       ]);
       answers.forEach((answer) => expect(answer.status).toBe(200));
       for (const user of users) await sink.waitFor(user.user.email);
-      await sleep(2500); // several more cron firings on the replica
+      await outboxSettled(); // the replica's cron fires again within the retry window
     } finally {
       await stack.stopService('notifications', { replica: 2 });
     }
@@ -374,7 +451,7 @@ describe('password reset mail while notifications is away', () => {
     try {
       const answer = await api('POST', '/api/auth/forgot-password', { body: { email: user.user.email } });
       expect(answer.status).toBe(200);
-      await sleep(1500); // auth's first attempts find nobody to answer
+      await sleep(1500); // an outage, not a wait for a result: auth's first attempt and its 1 s retry find nobody to answer
       expect(sink.to(user.user.email)).toHaveLength(0);
       await stack.startService('notifications');
       restarted = true;
@@ -383,7 +460,7 @@ describe('password reset mail while notifications is away', () => {
     }
     const [mail] = await sink.waitFor(user.user.email, { timeoutMs: 30_000 });
     expect(mail!.subject).toBe('Reset your Kith password');
-    await sleep(1500);
+    await outboxSettled();
     expect(sink.to(user.user.email)).toHaveLength(1);
   });
 
@@ -411,7 +488,7 @@ describe('password reset mail while notifications is away', () => {
       await nats.close();
     }
     await sink.waitFor(user.user.email);
-    await sleep(1000);
+    await outboxSettled();
     expect(sink.to(user.user.email)).toHaveLength(1);
     expect(
       await sql(notificationsDb(), `SELECT 1 FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1`, [
@@ -448,5 +525,86 @@ describe('upcoming and stats', () => {
     const after = await api('GET', '/api/notifications/stats', { headers: user.authHeader });
     expect(after.body.data).toMatchObject({ overdueCount: 1, upcomingCount: 1, remindersSent: 1 });
     expect(Date.now() - Date.parse(after.body.data.lastSentAt)).toBeLessThan(10_000);
+  });
+});
+
+describe('birthdays in the reminder e-mails', () => {
+  /** "--MM-DD" (or with a year) of the UTC day `days` from today. */
+  const birthdayIn = (days: number, year?: number) =>
+    `${year ?? '-'}${new Date(Date.now() + days * 86_400_000).toISOString().slice(4, 10)}`;
+
+  it("mails a user whose only news is a birthday today, and lists the next 7 days' birthdays with the overdue ones", async () => {
+    const celebrating = await stack.registerUser();
+    await createContact(celebrating, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      lastContactDate: daysAgo(1),
+      birthday: birthdayIn(0),
+    });
+    await createContact(celebrating, {
+      firstName: 'Too',
+      lastName: 'Far',
+      lastContactDate: daysAgo(1),
+      birthday: birthdayIn(9),
+    });
+    const busy = await stack.registerUser();
+    await createContact(busy, { firstName: 'Alan', lastName: 'Turing' });
+    await createContact(busy, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      lastContactDate: daysAgo(1),
+      birthday: birthdayIn(5, 1990),
+    });
+    const quiet = await stack.registerUser();
+    await createContact(quiet, {
+      firstName: 'Next',
+      lastName: 'Month',
+      lastContactDate: daysAgo(1),
+      birthday: birthdayIn(30),
+    });
+
+    const answer = await triggerDaily(celebrating);
+    expect(answer.status).toBe(200);
+
+    const [birthdayMail] = await sink.waitFor(celebrating.user.email, {
+      matching: (mail) => mail.subject === "Kith: Ada Lovelace's birthday is today",
+    });
+    const appUrl = stack.env.APP_URL;
+    for (const part of [birthdayMail!.text!, birthdayMail!.html as string]) {
+      expect(part).toContain('Ada Lovelace');
+      expect(part).toContain('Today');
+      expect(part).toContain(`${appUrl}/contacts/`);
+      expect(part).not.toContain('Too Far');
+    }
+    expect(birthdayMail!.html).toMatch(
+      /<h1[^>]*>Ada Lovelace&#39;s birthday is today<\/h1>|<h1[^>]*>Ada Lovelace's birthday is today<\/h1>/,
+    );
+
+    const [overdueMail] = await sink.waitFor(busy.user.email, {
+      matching: (mail) => mail.subject === 'Kith: 1 contact needs attention',
+    });
+    expect(overdueMail!.text).toContain('- Alan Turing: Never contacted');
+    expect(overdueMail!.text).toContain('Birthdays:');
+    expect(overdueMail!.text).toMatch(/- Grace Hopper: In 5 days, .* · turns \d+/);
+
+    await sleep(500);
+    expect(dailyMailsTo(quiet.user.email)).toHaveLength(0);
+  });
+
+  it('lists birthdays in the test reminder too', async () => {
+    const user = await stack.registerUser();
+    await createContact(user, {
+      firstName: 'Charles',
+      lastName: 'Babbage',
+      lastContactDate: daysAgo(1),
+      birthday: birthdayIn(1, 1791),
+    });
+    const answer = await api('POST', '/api/notifications/test', { headers: user.authHeader });
+    expect(answer.status).toBe(200);
+    const [mail] = await sink.waitFor(user.user.email);
+    expect(mail!.subject).toBe(
+      `[Test] Kith: Charles Babbage turns ${new Date(Date.now() + 86_400_000).getUTCFullYear() - 1791} tomorrow`,
+    );
+    expect(mail!.text).toContain('- Charles Babbage: Tomorrow,');
   });
 });

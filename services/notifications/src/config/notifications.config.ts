@@ -32,6 +32,12 @@ export const notificationsEnvSchema = serviceEnvSchema.extend({
   OUTBOX_BACKOFF_BASE_MS: env.milliseconds(30_000),
   OUTBOX_BACKOFF_MAX_MS: env.milliseconds(30 * 60_000),
   SMTP_TIMEOUT_MS: env.milliseconds(15_000),
+  WEBHOOK_TIMEOUT_MS: env.milliseconds(10_000),
+  /** Webhooks to private networks (localhost, 10/8...) are refused unless the operator allows them. */
+  ALLOW_PRIVATE_WEBHOOKS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type NotificationsConfig = z.output<typeof notificationsEnvSchema>;
 

@@ -3,8 +3,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import type { RenderedEmail } from './templates/rendered-email.js';
 
-export interface OutgoingEmail extends RenderedEmail {
+export interface OutgoingEmail extends Omit<RenderedEmail, 'headers'> {
   to: string;
+  headers?: Record<string, string> | null;
 }
 
 /** SMTP reply codes 5xx are permanent refusals (no such mailbox...): retrying cannot help. */
@@ -37,6 +38,7 @@ export class MailTransport implements OnModuleDestroy {
       subject: email.subject,
       html: email.html,
       text: email.text,
+      headers: email.headers ?? undefined,
     });
   }
 

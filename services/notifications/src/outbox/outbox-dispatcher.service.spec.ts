@@ -1,6 +1,7 @@
 import type { RetryPreset } from '@kith/contracts';
 import { attemptDelivery } from './outbox-dispatcher.service.js';
 import { type ClaimedEmail, EmailKind, OutboxStatus } from './outbox.types.js';
+import { WebhookError } from '../webhooks/webhook-transport.service.js';
 
 const policy: RetryPreset = { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 8000 };
 const now = new Date('2026-11-21T09:00:00.000Z');
@@ -90,5 +91,17 @@ describe('attemptDelivery', () => {
     );
     expect(outcome.status).toBe(OutboxStatus.EXPIRED);
     expect(sent).toBe(false);
+  });
+
+  it('gives up on a webhook refusing with 4xx, and retries one answering 5xx or 429', async () => {
+    await expect(
+      attemptDelivery(email(), refused(new WebhookError('HTTP 404', 404, true)), policy, now),
+    ).resolves.toMatchObject({ status: OutboxStatus.FAILED });
+    await expect(
+      attemptDelivery(email(), refused(new WebhookError('HTTP 503', 503, false)), policy, now),
+    ).resolves.toMatchObject({ status: OutboxStatus.PENDING });
+    await expect(
+      attemptDelivery(email(), refused(new WebhookError('HTTP 429', 429, false)), policy, now),
+    ).resolves.toMatchObject({ status: OutboxStatus.PENDING });
   });
 });

@@ -2,8 +2,11 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { retryDelayMs, type RetryPreset } from '@kith/contracts';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { isPermanentSmtpFailure, MailTransport } from '../mail/mail-transport.service.js';
+import { WebhookError, WebhookTransport } from '../webhooks/webhook-transport.service.js';
+import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 import { OutboxRepository } from './outbox.repository.js';
 import {
+  Channel,
   type ClaimedEmail,
   type DeliveryOutcome,
   EmailKind,
@@ -33,8 +36,8 @@ export async function attemptDelivery(
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     const attempts = email.attempts + 1;
-    if (isPermanentSmtpFailure(error) || attempts >= policy.maxAttempts)
-      return { status: OutboxStatus.FAILED, error: message };
+    const permanent = isPermanentSmtpFailure(error) || (error instanceof WebhookError && error.permanent);
+    if (permanent || attempts >= policy.maxAttempts) return { status: OutboxStatus.FAILED, error: message };
     return {
       status: OutboxStatus.PENDING,
       retryAt: new Date(now.getTime() + retryDelayMs(attempts, policy)),
@@ -60,6 +63,8 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
     @Inject(OutboxRepository) private readonly outbox: OutboxRepository,
     @Inject(MailTransport) private readonly transport: MailTransport,
+    @Inject(WebhookTransport) private readonly webhookTransport: WebhookTransport,
+    @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
   ) {
     this.policy = {
       maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -90,8 +95,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
    * accepted it. Otherwise it stays queued and the workers retry it like any other.
    */
   async sendNow(email: NewOutboxEmail): Promise<boolean> {
-    const id = await this.outbox.enqueue(email);
-    const status = await this.outbox.processById(id, (claimed) => this.deliver(claimed));
+    const status = await this.outbox.insertAndProcess(email, (claimed) => this.deliver(claimed));
     return status === OutboxStatus.SENT;
   }
 
@@ -124,6 +128,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private async deliver(email: ClaimedEmail): Promise<DeliveryOutcome> {
+    if (email.channel === Channel.WEBHOOK) return this.deliverWebhook(email);
     const outcome = await attemptDelivery(
       email,
       (claimed) => this.transport.send({ ...claimed, to: claimed.toAddress }),
@@ -132,6 +137,52 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     if (outcome.status !== OutboxStatus.SENT) {
       this.logger.warn(`${email.kind} ${email.id} attempt ${email.attempts + 1}: ${outcome.status} (${outcome.error})`);
     }
+    return outcome;
+  }
+
+  /** A webhook POST, with every attempt written to the user's delivery log. */
+  private async deliverWebhook(email: ClaimedEmail): Promise<DeliveryOutcome> {
+    let httpStatus: number | null = null;
+    const outcome = await attemptDelivery(
+      email,
+      async (claimed) => {
+        try {
+          httpStatus = await this.webhookTransport.post({
+            url: claimed.toAddress,
+            body: claimed.text,
+            headers: claimed.headers ?? {},
+          });
+        } catch (error) {
+          if (error instanceof WebhookError) httpStatus = error.httpStatus;
+          throw error;
+        }
+      },
+      this.policy,
+    );
+    const status =
+      outcome.status === OutboxStatus.SENT
+        ? 'DELIVERED'
+        : outcome.status === OutboxStatus.PENDING
+          ? 'RETRYING'
+          : 'FAILED';
+    await this.webhooks
+      .logAttempt({
+        userId: email.userId!,
+        outboxId: email.id,
+        kind: email.kind,
+        url: email.toAddress,
+        status,
+        attempt: email.attempts + 1,
+        httpStatus,
+        error: outcome.status === OutboxStatus.SENT ? null : outcome.error,
+      })
+      .catch((error: unknown) =>
+        this.logger.error(`Cannot log webhook delivery ${email.id}: ${(error as Error).message}`),
+      );
+    if (status !== 'DELIVERED')
+      this.logger.warn(
+        `webhook ${email.id} attempt ${email.attempts + 1}: ${status} (${outcome.status === OutboxStatus.SENT ? '' : outcome.error})`,
+      );
     return outcome;
   }
 }

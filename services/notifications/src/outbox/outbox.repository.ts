@@ -1,12 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { inTransaction } from '@kith/nest-kit';
-import { PrismaService } from '../prisma/prisma.service.js';
+import { PrismaService } from '../database/prisma.service.js';
 import type pg from 'pg';
-import { type ClaimedEmail, type DeliveryOutcome, type NewOutboxEmail, OutboxStatus } from './outbox.types.js';
+import {
+  type ClaimedEmail,
+  type DeliveryOutcome,
+  EmailKind,
+  type NewOutboxEmail,
+  OutboxStatus,
+} from './outbox.types.js';
 
 type Deliver = (email: ClaimedEmail) => Promise<DeliveryOutcome>;
 
-const CLAIM_COLUMNS = 'id, kind, to_address AS "toAddress", subject, html, text, attempts, expires_at AS "expiresAt"';
+const CLAIM_COLUMNS =
+  'id, kind, channel, user_id AS "userId", to_address AS "toAddress", subject, html, text, attempts, expires_at AS "expiresAt", headers';
 
 @Injectable()
 export class OutboxRepository {
@@ -23,6 +30,8 @@ export class OutboxRepository {
       text: email.text,
       expiresAt: email.expiresAt ?? null,
       dedupeKey: email.dedupeKey ?? null,
+      headers: email.headers,
+      channel: email.channel,
     };
     const row = email.dedupeKey
       ? await this.prisma.emailOutbox.upsert({
@@ -59,19 +68,30 @@ export class OutboxRepository {
   }
 
   /**
-   * The same for one given email, waiting for its lock if a worker holds it (the test reminder is
-   * sent while its caller waits). Returns the email's status afterwards, null if it does not exist.
+   * Queues an email and makes its first delivery attempt in the same transaction, so the workers
+   * never see it before that attempt (a worker trying it first would make the caller's attempt a
+   * second one, without backoff). Returns the status after the attempt.
    */
-  processById(id: string, deliver: Deliver): Promise<string | null> {
+  insertAndProcess(email: NewOutboxEmail, deliver: Deliver): Promise<string> {
     return this.inTransaction(async (client) => {
-      const { rows } = await client.query<ClaimedEmail & { status: string }>(
-        `SELECT ${CLAIM_COLUMNS}, status FROM email_outbox WHERE id = $1 FOR UPDATE`,
-        [id],
+      const { rows } = await client.query<ClaimedEmail>(
+        `INSERT INTO email_outbox (kind, channel, user_id, to_address, subject, html, text, expires_at, headers)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         RETURNING ${CLAIM_COLUMNS}`,
+        [
+          email.kind,
+          email.channel ?? 'EMAIL',
+          email.userId,
+          email.to,
+          email.subject,
+          email.html,
+          email.text,
+          email.expiresAt ?? null,
+          email.headers ? JSON.stringify(email.headers) : null,
+        ],
       );
-      const email = rows[0];
-      if (!email || email.status !== OutboxStatus.PENDING) return email?.status ?? null;
-      const outcome = await deliver(email);
-      await recordOutcome(client, email, outcome);
+      const outcome = await deliver(rows[0]!);
+      await recordOutcome(client, rows[0]!, outcome);
       return outcome.status;
     });
   }
@@ -85,17 +105,23 @@ export class OutboxRepository {
   }
 }
 
+/** Mails to an erased account: once settled, nothing in the row may still point at the person. */
+const FORGET_RECIPIENT_KINDS: ReadonlySet<string> = new Set([EmailKind.ACCOUNT_DELETED]);
+
 /** Writes what the attempt meant; a sent sensitive mail loses its body (the reset link). */
 async function recordOutcome(client: pg.PoolClient, email: ClaimedEmail, outcome: DeliveryOutcome): Promise<void> {
   const attempts = email.attempts + (outcome.status === OutboxStatus.EXPIRED ? 0 : 1);
   const sent = outcome.status === OutboxStatus.SENT;
+  const forgetRecipient = outcome.status !== OutboxStatus.PENDING && FORGET_RECIPIENT_KINDS.has(email.kind);
   await client.query(
     `UPDATE email_outbox SET
        status = $2, attempts = $3, last_error = $4,
        next_attempt_at = coalesce($5, next_attempt_at),
        sent_at = CASE WHEN $6 THEN now() END,
-       html = CASE WHEN $7 THEN NULL ELSE html END,
-       text = CASE WHEN $7 THEN NULL ELSE text END
+       html = CASE WHEN $7 OR $8 THEN NULL ELSE html END,
+       text = CASE WHEN $7 OR $8 THEN NULL ELSE text END,
+       to_address = CASE WHEN $8 THEN '' ELSE to_address END,
+       subject = CASE WHEN $8 THEN '' ELSE subject END
      WHERE id = $1`,
     [
       email.id,
@@ -105,6 +131,7 @@ async function recordOutcome(client: pg.PoolClient, email: ClaimedEmail, outcome
       outcome.status === OutboxStatus.PENDING ? outcome.retryAt : null,
       sent,
       sent && outcome.clearBody,
+      forgetRecipient,
     ],
   );
 }

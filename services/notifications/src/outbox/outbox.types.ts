@@ -2,6 +2,8 @@ export const EmailKind = {
   DAILY_REMINDER: 'DAILY_REMINDER',
   TEST_REMINDER: 'TEST_REMINDER',
   PASSWORD_RESET: 'PASSWORD_RESET',
+  /** The last mail of a deleted account: once delivered (or given up) it keeps no address. */
+  ACCOUNT_DELETED: 'ACCOUNT_DELETED',
 } as const;
 export type EmailKind = (typeof EmailKind)[keyof typeof EmailKind];
 
@@ -14,8 +16,14 @@ export const OutboxStatus = {
   EXPIRED: 'EXPIRED',
 } as const;
 
+/** How a row is delivered: by SMTP, or as an HTTP POST to the user's webhook. */
+export const Channel = { EMAIL: 'EMAIL', WEBHOOK: 'WEBHOOK' } as const;
+export type Channel = (typeof Channel)[keyof typeof Channel];
+
 export interface NewOutboxEmail {
   kind: EmailKind;
+  /** EMAIL unless given. */
+  channel?: Channel;
   userId: string | null;
   to: string;
   subject: string;
@@ -25,18 +33,22 @@ export interface NewOutboxEmail {
   expiresAt?: Date | null;
   /** Queues the mail only once per key, however often it is asked for. */
   dedupeKey?: string;
+  headers?: Record<string, string>;
 }
 
 /** A pending row, locked by the transaction that is delivering it. */
 export interface ClaimedEmail {
   id: string;
   kind: EmailKind;
+  channel?: Channel;
+  userId?: string | null;
   toAddress: string;
   subject: string;
   html: string;
   text: string;
   attempts: number;
   expiresAt: Date | null;
+  headers?: Record<string, string> | null;
 }
 
 /** What happened to one delivery attempt; written in the transaction that holds the row lock. */

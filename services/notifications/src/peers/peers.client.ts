@@ -1,10 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type ContactForUserRequest,
+  type ContactForUserResponse,
+  type BirthdaysForUserRequest,
+  type BirthdaysForUserResponse,
   NatsSubject,
   type OverdueDigestRequest,
   type OverdueDigestResponse,
   type OverdueForUserRequest,
   type OverdueForUserResponse,
+  type ReminderActionRequest,
+  type ReminderActionResponse,
+  type SnoozeFromReminderRequest,
   type UpcomingForUserRequest,
   type UpcomingForUserResponse,
   type User,
@@ -40,6 +47,34 @@ export class PeersClient {
   overdueForUser(request: OverdueForUserRequest): Promise<OverdueForUserResponse> {
     return this.nats.request<OverdueForUserResponse, OverdueForUserRequest>(
       NatsSubject.CONTACTS_OVERDUE_FOR_USER,
+      request,
+    );
+  }
+
+  contactForUser(request: ContactForUserRequest): Promise<ContactForUserResponse> {
+    return this.nats.request<ContactForUserResponse, ContactForUserRequest>(
+      NatsSubject.CONTACTS_CONTACT_FOR_USER,
+      request,
+    );
+  }
+
+  markContactedFromReminder(request: ReminderActionRequest): Promise<ReminderActionResponse> {
+    return this.nats.request<ReminderActionResponse, ReminderActionRequest>(
+      NatsSubject.CONTACTS_MARK_CONTACTED_FROM_REMINDER,
+      request,
+    );
+  }
+
+  snoozeFromReminder(request: SnoozeFromReminderRequest): Promise<ReminderActionResponse> {
+    return this.nats.request<ReminderActionResponse, SnoozeFromReminderRequest>(
+      NatsSubject.CONTACTS_SNOOZE_FROM_REMINDER,
+      request,
+    );
+  }
+
+  birthdaysForUser(request: BirthdaysForUserRequest): Promise<BirthdaysForUserResponse> {
+    return this.nats.request<BirthdaysForUserResponse, BirthdaysForUserRequest>(
+      NatsSubject.CONTACTS_BIRTHDAYS_FOR_USER,
       request,
     );
   }

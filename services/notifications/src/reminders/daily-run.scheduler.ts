@@ -46,8 +46,19 @@ export class DailyRunScheduler implements OnApplicationBootstrap {
     void this.runIfDue();
   }
 
-  /** A missed or failed run is made up as a RETRY run. */
-  async runIfDue(now: Date = new Date()): Promise<void> {
+  /** The due-check under way, if any (see runIfDue). */
+  private dueCheck: Promise<void> | null = null;
+
+  /**
+   * A missed or failed run is made up as a RETRY run. One check at a time: on a slow database the
+   * next retry poll (or the boot check) would otherwise also find the day due and start a second run.
+   */
+  runIfDue(now: Date = new Date()): Promise<void> {
+    this.dueCheck ??= this.runIfDueNow(now).finally(() => (this.dueCheck = null));
+    return this.dueCheck;
+  }
+
+  private async runIfDueNow(now: Date): Promise<void> {
     try {
       const scheduledAt = scheduledTimeOn(this.config.DAILY_REMINDER_CRON, now);
       if (this.dailyRun.isRunning || !(await this.runs.isDue(utcDay(now), now, scheduledAt))) return;

@@ -8,7 +8,10 @@ import {
 import { AppError } from '@kith/nest-kit';
 import type { NotificationsConfig } from '../config/notifications.config.js';
 import type { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
+import type { EmailActionsService } from '../email-actions/email-actions.service.js';
 import type { PeersClient } from '../peers/peers.client.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { DailyRunService } from './daily-run.service.js';
 import type { DailyRunsRepository, RunTotals } from './daily-runs.repository.js';
 import type { DailyReminderCandidate, RemindersRepository } from './reminders.repository.js';
@@ -20,10 +23,16 @@ const user = (id: string): User => ({
   email: `${id}@example.test`,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
-const entry = (userId: string): OverdueDigestEntry => ({ userId, totalOverdue: 1, contacts: [] });
+const entry = (userId: string): OverdueDigestEntry => ({
+  userId,
+  totalOverdue: 1,
+  contacts: [],
+  scheduled: [],
+  birthdays: [],
+});
 
 /** Fakes for the run's collaborators: a paged digest, an auth directory and an in-memory claim table. */
-function setup({ pages, failOnPage }: { pages: string[][]; failOnPage?: number }) {
+function setup({ pages, failOnPage, paused }: { pages: string[][]; failOnPage?: number; paused?: string }) {
   const authCalls: string[][] = [];
   const claimed = new Set<string>();
   const finished: { totals: RunTotals; error?: string }[] = [];
@@ -61,6 +70,15 @@ function setup({ pages, failOnPage }: { pages: string[][]; failOnPage?: number }
     reminders as unknown as RemindersRepository,
     runs as unknown as DailyRunsRepository,
     { kick: () => undefined } as unknown as OutboxDispatcher,
+    { pausedAmong: async (ids: string[]) => new Set(ids.filter((id) => id === paused)) } as unknown as SettingsService,
+    {
+      reminderExtras: async () => ({
+        actionLinks: new Map(),
+        pauseUrl: 'http://localhost:8080/email-action/t',
+        headers: {},
+      }),
+    } as unknown as EmailActionsService,
+    { among: async () => new Map() } as unknown as WebhooksService,
   );
   return { sut, authCalls, claimed, finished };
 }
@@ -84,6 +102,12 @@ describe('DailyRunService', () => {
     const { sut } = setup({ pages: [['a', 'b']] });
     await sut.run('CRON');
     await expect(sut.run('MANUAL')).resolves.toMatchObject({ usersProcessed: 2, emailsQueued: 0, alreadySentToday: 2 });
+  });
+
+  it('skips users who paused reminder e-mails', async () => {
+    const { sut, claimed } = setup({ pages: [['a', 'b', 'c']], paused: 'b' });
+    await expect(sut.run('CRON')).resolves.toMatchObject({ usersProcessed: 2, emailsQueued: 2 });
+    expect([...claimed]).toEqual(['a', 'c']);
   });
 
   it('records a failed run and rethrows when a peer is unavailable, keeping only complete batches', async () => {

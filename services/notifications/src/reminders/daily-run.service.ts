@@ -1,9 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type OverdueDigestEntry, pluralize, type TriggerDailyResult, type User } from '@kith/contracts';
+import {
+  BIRTHDAY_DIGEST_DAYS,
+  type OverdueDigestEntry,
+  pluralize,
+  type TriggerDailyResult,
+  type User,
+} from '@kith/contracts';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
+import { EmailActionsService } from '../email-actions/email-actions.service.js';
 import { renderReminderEmail } from '../mail/templates/reminder.template.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
 import { PeersClient } from '../peers/peers.client.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { renderWebhook } from '../webhooks/webhook-payload.js';
+import type { StoredWebhook } from '../webhooks/webhooks.repository.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { DailyRunsRepository, type RunTotals, type RunTrigger } from './daily-runs.repository.js';
 import { type DailyReminderCandidate, RemindersRepository } from './reminders.repository.js';
 import { CONTACTS_PER_EMAIL, utcDay } from './reminder-content.js';
@@ -19,7 +30,7 @@ export function dailyRunMessage({ usersProcessed, emailsQueued, alreadySentToday
 }
 
 /**
- * The daily reminder run. Users with overdue contacts come from the contacts digest one batch at
+ * The daily reminder run. Users with overdue contacts or birthdays coming come from the contacts digest one batch at
  * a time (cursor), their names and addresses from auth in one call per batch, so memory stays
  * flat in the number of users. A user's reminder is queued only once all of their data is in
  * hand; if a peer fails mid-run, the run is recorded as failed and retried later, and the users
@@ -36,6 +47,9 @@ export class DailyRunService {
     @Inject(RemindersRepository) private readonly reminders: RemindersRepository,
     @Inject(DailyRunsRepository) private readonly runs: DailyRunsRepository,
     @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
+    @Inject(SettingsService) private readonly settings: SettingsService,
+    @Inject(EmailActionsService) private readonly emailActions: EmailActionsService,
+    @Inject(WebhooksService) private readonly webhooks: WebhooksService,
   ) {}
 
   get isRunning(): boolean {
@@ -55,6 +69,7 @@ export class DailyRunService {
           cursor,
           batchSize: this.config.DIGEST_BATCH_SIZE,
           contactsPerUser: CONTACTS_PER_EMAIL,
+          birthdaysWithinDays: BIRTHDAY_DIGEST_DAYS,
         });
         const digestMs = Date.now() - batchStarted;
         await this.queueBatch(day, batch.users, totals);
@@ -77,18 +92,27 @@ export class DailyRunService {
   }
 
   private async queueBatch(day: string, entries: OverdueDigestEntry[], totals: RunTotals): Promise<void> {
-    const due = entries.filter((entry) => entry.totalOverdue > 0);
-    if (due.length === 0) return;
-    const users = new Map(
-      (await this.peers.usersByIds(due.map((entry) => entry.userId))).map((user) => [user._id, user]),
+    // A scheduled reminder or a birthday alone is reason enough for the day's e-mail.
+    const wanted = entries.filter(
+      (entry) => entry.totalOverdue > 0 || entry.scheduled.length > 0 || entry.birthdays.length > 0,
     );
+    // A user who paused reminder e-mails gets none (test reminders still work).
+    const paused = await this.settings.pausedAmong(wanted.map((entry) => entry.userId));
+    const due = wanted.filter((entry) => !paused.has(entry.userId));
+    if (due.length === 0) return;
+    const dueIds = due.map((entry) => entry.userId);
+    const [found, webhooks] = await Promise.all([this.peers.usersByIds(dueIds), this.webhooks.among(dueIds)]);
+    const users = new Map(found.map((user) => [user._id, user]));
     // Rendered emails are the bulk of a run's memory: render and queue them a few at a time.
     for (let start = 0; start < due.length; start += ENQUEUE_CHUNK) {
-      const candidates = due.slice(start, start + ENQUEUE_CHUNK).flatMap((entry) => {
-        const user = users.get(entry.userId);
-        if (!user) this.logger.warn(`User ${entry.userId} has overdue contacts but no account; skipped`);
-        return user ? [this.candidateFor(user, entry)] : [];
+      const chunk = due.slice(start, start + ENQUEUE_CHUNK).filter((entry) => {
+        if (!users.has(entry.userId))
+          this.logger.warn(`User ${entry.userId} has overdue contacts but no account; skipped`);
+        return users.has(entry.userId);
       });
+      const candidates = await Promise.all(
+        chunk.map((entry) => this.candidateFor(users.get(entry.userId)!, entry, webhooks.get(entry.userId))),
+      );
       const queued = await this.reminders.enqueueDailyBatch(day, candidates);
       totals.usersProcessed += candidates.length;
       totals.emailsQueued += queued;
@@ -97,14 +121,39 @@ export class DailyRunService {
     }
   }
 
-  private candidateFor(user: User, entry: OverdueDigestEntry): DailyReminderCandidate {
+  private async candidateFor(
+    user: User,
+    entry: OverdueDigestEntry,
+    webhook?: StoredWebhook,
+  ): Promise<DailyReminderCandidate> {
+    const { headers, ...links } = await this.emailActions.reminderExtras(
+      user._id,
+      entry.contacts.map((contact) => contact._id),
+    );
     const email = renderReminderEmail({
       recipient: user,
       contacts: entry.contacts,
       totalOverdue: entry.totalOverdue,
+      scheduled: entry.scheduled,
       appUrl: this.config.APP_URL,
       isTest: false,
+      birthdays: entry.birthdays,
+      ...links,
     });
-    return { userId: user._id, to: user.email, overdueCount: entry.totalOverdue, email };
+    const digest = {
+      event: 'daily-reminder' as const,
+      title: email.subject,
+      totalOverdue: entry.totalOverdue,
+      contacts: entry.contacts,
+      scheduled: entry.scheduled,
+      appUrl: this.config.APP_URL,
+    };
+    return {
+      userId: user._id,
+      to: user.email,
+      overdueCount: entry.totalOverdue,
+      email: { ...email, headers },
+      webhook: webhook && renderWebhook(webhook.url, webhook.format, digest),
+    };
   }
 }

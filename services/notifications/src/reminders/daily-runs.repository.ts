@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PrismaService } from '../prisma/prisma.service.js';
+import { PrismaService } from '../database/prisma.service.js';
 
 export const RunTrigger = { CRON: 'CRON', MANUAL: 'MANUAL', RETRY: 'RETRY' } as const;
 export type RunTrigger = (typeof RunTrigger)[keyof typeof RunTrigger];

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  BIRTHDAY_DIGEST_DAYS,
   type MessageResponse,
   needsAttentionLabel,
   type NotificationStats,
@@ -7,10 +8,12 @@ import {
   type UpcomingForUserResponse,
 } from '@kith/contracts';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
+import { EmailActionsService } from '../email-actions/email-actions.service.js';
 import { renderReminderEmail } from '../mail/templates/reminder.template.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
 import { EmailKind } from '../outbox/outbox.types.js';
 import { PeersClient } from '../peers/peers.client.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { CONTACTS_PER_EMAIL } from './reminder-content.js';
 import { RemindersRepository } from './reminders.repository.js';
 
@@ -29,26 +32,45 @@ export class RemindersService {
     @Inject(PeersClient) private readonly peers: PeersClient,
     @Inject(RemindersRepository) private readonly reminders: RemindersRepository,
     @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
+    @Inject(EmailActionsService) private readonly emailActions: EmailActionsService,
+    @Inject(WebhooksService) private readonly webhooks: WebhooksService,
   ) {}
 
   /** One reminder to the caller now, through the outbox, even when nothing is overdue. */
   async sendTest(userId: string): Promise<MessageResponse> {
-    const [user, overdue] = await Promise.all([
+    const [user, overdue, birthdays] = await Promise.all([
       this.peers.userById(userId),
-      this.peers.overdueForUser({ userId, limit: CONTACTS_PER_EMAIL }),
+      // Snoozed contacts are left out, like in the daily e-mail.
+      this.peers.overdueForUser({ userId, limit: CONTACTS_PER_EMAIL, excludeSnoozed: true }),
+      this.peers.birthdaysForUser({ userId, withinDays: BIRTHDAY_DIGEST_DAYS }),
     ]);
+    const { headers, ...links } = await this.emailActions.reminderExtras(
+      userId,
+      overdue.items.map((contact) => contact._id),
+    );
     const email = renderReminderEmail({
       recipient: user,
       contacts: overdue.items,
       totalOverdue: overdue.totalItems,
       appUrl: this.config.APP_URL,
       isTest: true,
+      birthdays: birthdays.items,
+      ...links,
     });
     const delivered = await this.dispatcher.sendNow({
       kind: EmailKind.TEST_REMINDER,
       userId,
       to: user.email,
       ...email,
+      headers,
+    });
+    await this.webhooks.queueDigest(userId, EmailKind.TEST_REMINDER, {
+      event: 'test-reminder',
+      title: email.subject,
+      totalOverdue: overdue.totalItems,
+      contacts: overdue.items,
+      scheduled: [],
+      appUrl: this.config.APP_URL,
     });
     return { message: testReminderMessage(user.email, overdue.totalItems, delivered) };
   }

@@ -1,6 +1,12 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { NatsSubject, type NotificationSettings, type UserRegisteredEvent } from '@kith/contracts';
-import { type AccessTokenClaims, CurrentUser } from '@kith/nest-kit';
+import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
+import {
+  NatsSubject,
+  type NotificationSettings,
+  notificationSettingsUpdateSchema,
+  type UserRegisteredEvent,
+} from '@kith/contracts';
+import { type AccessTokenClaims, CurrentUser, validate } from '@kith/nest-kit';
+import type { z } from 'zod';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { SettingsService } from './settings.service.js';
 
@@ -11,6 +17,15 @@ export class SettingsController {
   @Get('settings')
   get(@CurrentUser() caller: AccessTokenClaims): Promise<NotificationSettings> {
     return this.settings.forUser(caller.userId);
+  }
+
+  /** Only the pause is writable; the reminder days stay the spec's read-only values. */
+  @Put('settings')
+  update(
+    @CurrentUser() caller: AccessTokenClaims,
+    @Body(validate(notificationSettingsUpdateSchema)) body: z.output<typeof notificationSettingsUpdateSchema>,
+  ): Promise<NotificationSettings> {
+    return this.settings.setRemindersPaused(caller.userId, body.remindersPaused);
   }
 
   @EventPattern(NatsSubject.AUTH_USER_REGISTERED)

@@ -3,5 +3,9 @@ import { SettingsController } from './settings.controller.js';
 import { SettingsRepository } from './settings.repository.js';
 import { SettingsService } from './settings.service.js';
 
-@Module({ controllers: [SettingsController], providers: [SettingsService, SettingsRepository] })
+@Module({
+  controllers: [SettingsController],
+  providers: [SettingsService, SettingsRepository],
+  exports: [SettingsService, SettingsRepository],
+})
 export class SettingsModule {}

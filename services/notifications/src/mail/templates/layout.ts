@@ -19,6 +19,8 @@ export interface LayoutOptions {
   content: SafeHtml;
   appUrl: string;
   footer: string;
+  /** A signed link that pauses reminder e-mails, shown in the footer. */
+  pauseUrl?: string;
 }
 
 /** A call-to-action button that also renders in Outlook (table cell with a background). */
@@ -41,7 +43,7 @@ export function button(label: string, href: string): SafeHtml {
  * The shared frame of every Kith email: simple, table-based, inline-styled markup that mail
  * clients render alike, 600 px wide at most.
  */
-export function renderLayout({ title, preheader, content, appUrl, footer }: LayoutOptions): string {
+export function renderLayout({ title, preheader, content, appUrl, footer, pauseUrl }: LayoutOptions): string {
   return html`<!DOCTYPE html>
     <html lang="en">
       <head>
@@ -98,7 +100,8 @@ export function renderLayout({ title, preheader, content, appUrl, footer }: Layo
                     style="padding:20px 8px;font-family:${Brand.font};font-size:12px;line-height:1.5;color:${Brand.muted};text-align:center;"
                   >
                     ${footer}<br />
-                    <a href="${appUrl}/settings" style="color:${Brand.muted};">Notification settings</a> &middot; Kith
+                    <a href="${appUrl}/settings" style="color:${Brand.muted};">Notification settings</a> &middot;
+                    ${pauseUrl ? html`<a href="${pauseUrl}" style="color:${Brand.muted};">${PAUSE_LINK_LABEL}</a> &middot; ` : ''}Kith
                     keeps your relationships in your own hands.
                   </td>
                 </tr>
@@ -110,7 +113,11 @@ export function renderLayout({ title, preheader, content, appUrl, footer }: Layo
     </html> `.value;
 }
 
+export const PAUSE_LINK_LABEL = 'Pause reminder e-mails';
+
 /** Plain-text counterpart of the layout's footer. */
-export function textFooter(appUrl: string, footer: string): string {
-  return ['--', `Kith · ${footer}`, `Notification settings: ${appUrl}/settings`].join('\n');
+export function textFooter(appUrl: string, footer: string, pauseUrl?: string): string {
+  const lines = ['--', `Kith · ${footer}`, `Notification settings: ${appUrl}/settings`];
+  if (pauseUrl) lines.push(`${PAUSE_LINK_LABEL}: ${pauseUrl}`);
+  return lines.join('\n');
 }

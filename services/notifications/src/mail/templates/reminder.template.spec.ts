@@ -122,4 +122,135 @@ describe('byUrgency', () => {
     ]);
     expect(sorted.map((item) => item._id)).toEqual(['b', 'c', 'a']);
   });
+
+  it("carries one-click links per contact, the pause link and today's scheduled reminders", () => {
+    const links = new Map([
+      ['c1', { markContacted: `${APP_URL}/email-action/mark`, snooze: `${APP_URL}/email-action/snooze` }],
+    ]);
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [contact({})],
+      totalOverdue: 1,
+      appUrl: APP_URL,
+      isTest: false,
+      actionLinks: links,
+      pauseUrl: `${APP_URL}/email-action/pause`,
+      scheduled: [
+        {
+          _id: 'c9',
+          firstName: 'Alan',
+          lastName: 'Kay',
+          reminderDate: '2026-11-23T00:00:00.000Z',
+          reminderNotes: 'Ask about <Smalltalk>',
+        },
+      ],
+    });
+    expect(sut.html).toContain(`<a href="${APP_URL}/email-action/mark"`);
+    expect(sut.html).toContain('>Mark as contacted</a>');
+    expect(sut.html).toContain('>Snooze 1 week</a>');
+    expect(sut.html).toContain(`href="${APP_URL}/email-action/pause"`);
+    expect(sut.html).toContain('Ask about &lt;Smalltalk&gt;');
+    expect(sut.text).toContain(`  Mark as contacted: ${APP_URL}/email-action/mark`);
+    expect(sut.text).toContain(`  Snooze 1 week: ${APP_URL}/email-action/snooze`);
+    expect(sut.text).toContain(`Pause reminder e-mails: ${APP_URL}/email-action/pause`);
+    expect(sut.text).toContain('Scheduled for today:\n- Alan Kay: Ask about <Smalltalk>');
+  });
+
+  it('is sent for scheduled reminders alone, with nothing overdue', () => {
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [],
+      totalOverdue: 0,
+      appUrl: APP_URL,
+      isTest: false,
+      scheduled: [
+        {
+          _id: 'c9',
+          firstName: 'Alan',
+          lastName: 'Kay',
+          reminderDate: '2026-11-23T00:00:00.000Z',
+          reminderNotes: null,
+        },
+      ],
+    });
+    expect(sut.subject).toBe('Kith: 1 reminder for today');
+    expect(sut.text).toContain('- Alan Kay');
+  });
+
+  it('carries overdue contacts with their links, birthdays and scheduled reminders in one e-mail', () => {
+    const links = new Map([
+      ['c1', { markContacted: `${APP_URL}/email-action/mark`, snooze: `${APP_URL}/email-action/snooze` }],
+    ]);
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [contact({})],
+      totalOverdue: 1,
+      appUrl: APP_URL,
+      isTest: false,
+      actionLinks: links,
+      pauseUrl: `${APP_URL}/email-action/pause`,
+      scheduled: [
+        {
+          _id: 'c9',
+          firstName: 'Alan',
+          lastName: 'Kay',
+          reminderDate: '2026-11-23T00:00:00.000Z',
+          reminderNotes: null,
+        },
+      ],
+      birthdays: [
+        {
+          _id: 'b1',
+          firstName: 'Betty',
+          lastName: 'Holberton',
+          birthday: '1917-03-07',
+          date: '2026-03-07',
+          daysUntil: 0,
+          age: 109,
+        },
+      ],
+    });
+    expect(sut.subject).toBe('Kith: 1 contact needs attention');
+    for (const body of [sut.html, sut.text]) {
+      expect(body).toContain('Grace Hopper');
+      expect(body).toContain('Alan Kay');
+      expect(body).toContain('Betty Holberton');
+      expect(body).toContain(`${APP_URL}/email-action/mark`);
+      expect(body).toContain(`${APP_URL}/email-action/pause`);
+    }
+    expect(sut.text).toContain('Scheduled for today:\n- Alan Kay');
+    expect(sut.text).toContain(`Birthdays:\n- Betty Holberton: Today`);
+  });
+
+  it('leads with a birthday when nothing is overdue, and still lists the scheduled reminders', () => {
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [],
+      totalOverdue: 0,
+      appUrl: APP_URL,
+      isTest: false,
+      scheduled: [
+        {
+          _id: 'c9',
+          firstName: 'Alan',
+          lastName: 'Kay',
+          reminderDate: '2026-11-23T00:00:00.000Z',
+          reminderNotes: 'Call',
+        },
+      ],
+      birthdays: [
+        {
+          _id: 'b1',
+          firstName: 'Betty',
+          lastName: 'Holberton',
+          birthday: '--03-07',
+          date: '2026-03-07',
+          daysUntil: 1,
+          age: null,
+        },
+      ],
+    });
+    expect(sut.html).toContain('Betty Holberton&#39;s birthday is tomorrow');
+    expect(sut.text).toContain('Scheduled for today:\n- Alan Kay: Call');
+  });
 });

@@ -3,4 +3,6 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** Extra mail headers (List-Unsubscribe and List-Unsubscribe-Post on reminders). */
+  headers?: Record<string, string>;
 }

@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type EmailActionKind,
+  type EmailActionPreview,
+  type EmailActionResult,
+  ErrorCode,
+  ErrorMessage,
+  fullName,
+  snoozedUntilLabel,
+  snoozeUntil,
+} from '@kith/contracts';
+import { AppError, inTransaction } from '@kith/nest-kit';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
+import { PeersClient } from '../peers/peers.client.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { type EmailActionClaims, signEmailAction, verifyEmailAction } from './email-action-tokens.js';
+import { EmailActionsRepository } from './email-actions.repository.js';
+
+const SIGNING_KEY_NAME = 'email-actions';
+
+/** The links a reminder e-mail carries for one contact. */
+export interface ContactActionLinks {
+  markContacted: string;
+  snooze: string;
+}
+
+export interface ReminderExtras {
+  actionLinks: Map<string, ContactActionLinks>;
+  pauseUrl: string;
+  headers: Record<string, string>;
+}
+
+/** The pause links of a reminder e-mail: the page (footer) and the RFC 8058 one-click endpoint. */
+export interface PauseLinks {
+  page: string;
+  oneClick: string;
+}
+
+/**
+ * One-click links in reminder e-mails. A link opens a Kith page (GET shows what it will do and
+ * changes nothing, so mail scanners that prefetch links are harmless); its one button POSTs.
+ * Links are signed, bound to the user and contact, valid 7 days and single use; pause links are
+ * idempotent and live 90 days, so an old e-mail can always stop reminder mail.
+ */
+@Injectable()
+export class EmailActionsService {
+  private secret?: Promise<Uint8Array>;
+
+  constructor(
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    @Inject(EmailActionsRepository) private readonly repository: EmailActionsRepository,
+    @Inject(PeersClient) private readonly peers: PeersClient,
+    @Inject(SettingsService) private readonly settings: SettingsService,
+  ) {}
+
+  async contactLinks(userId: string, contactId: string, now: Date = new Date()): Promise<ContactActionLinks> {
+    const [markContacted, snooze] = await Promise.all([
+      this.sign(userId, contactId, 'mark-contacted', now),
+      this.sign(userId, contactId, 'snooze', now),
+    ]);
+    return { markContacted: this.pageUrl(markContacted), snooze: this.pageUrl(snooze) };
+  }
+
+  async pauseLinks(userId: string, now: Date = new Date()): Promise<PauseLinks> {
+    const token = await this.sign(userId, null, 'pause-reminders', now);
+    return { page: this.pageUrl(token), oneClick: `${this.config.APP_URL}/api/notifications/actions/${token}` };
+  }
+
+  /**
+   * What a reminder e-mail to this user carries: one-click links for each listed contact, the
+   * footer's pause link, and the RFC 8058 headers that let mail clients offer one-click pausing.
+   */
+  async reminderExtras(userId: string, contactIds: string[], now: Date = new Date()): Promise<ReminderExtras> {
+    const [pause, ...links] = await Promise.all([
+      this.pauseLinks(userId, now),
+      ...contactIds.map((id) => this.contactLinks(userId, id, now)),
+    ]);
+    return {
+      actionLinks: new Map(contactIds.map((id, index) => [id, links[index]!])),
+      pauseUrl: pause.page,
+      headers: { 'List-Unsubscribe': `<${pause.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+  }
+
+  async preview(token: string): Promise<EmailActionPreview> {
+    const { claims, expired } = await this.verify(token);
+    const state = expired
+      ? 'expired'
+      : claims.action !== 'pause-reminders' && (await this.repository.isUsed(claims.tokenId))
+        ? 'used'
+        : 'ready';
+    const contact = claims.contactId
+      ? await this.peers.contactForUser({ userId: claims.userId, contactId: claims.contactId })
+      : null;
+    return {
+      action: claims.action,
+      state,
+      contact: contact && { firstName: contact.firstName, lastName: contact.lastName },
+      expiresAt: claims.expiresAt.toISOString(),
+    };
+  }
+
+  async perform(token: string, now: Date = new Date()): Promise<EmailActionResult> {
+    const { claims, expired } = await this.verify(token);
+    if (expired) throw new AppError(ErrorCode.LINK_EXPIRED, ErrorMessage.EMAIL_LINK_EXPIRED);
+    if (claims.action === 'pause-reminders') {
+      await this.settings.setRemindersPaused(claims.userId, true);
+      return { action: claims.action, message: 'Reminder e-mails are paused. You can turn them back on in Settings.' };
+    }
+    // The use is recorded in the transaction that acts: if contacts is unreachable, the link stays usable.
+    const message = await inTransaction(this.repository.pool, async (client) => {
+      if (!(await this.repository.claimUse(client, claims)))
+        throw new AppError(ErrorCode.LINK_USED, ErrorMessage.EMAIL_LINK_USED);
+      return this.act(claims, now);
+    });
+    return { action: claims.action, message };
+  }
+
+  /** Housekeeping for the daily run. */
+  forgetExpiredUses(now: Date = new Date()): Promise<void> {
+    return this.repository.forgetExpiredUses(now);
+  }
+
+  private async act(claims: EmailActionClaims, now: Date): Promise<string> {
+    const request = { userId: claims.userId, contactId: claims.contactId! };
+    if (claims.action === 'mark-contacted') {
+      const contact = await this.peers.markContactedFromReminder(request);
+      if (!contact) throw AppError.notFound('Contact');
+      return `${fullName(contact)} is marked as contacted.`;
+    }
+    const until = snoozeUntil('week', now);
+    const contact = await this.peers.snoozeFromReminder({ ...request, until: until.toISOString() });
+    if (!contact) throw AppError.notFound('Contact');
+    return `${fullName(contact)}: ${snoozedUntilLabel(until)}. They are left out of reminder e-mails until then.`;
+  }
+
+  private async verify(token: string): Promise<{ claims: EmailActionClaims; expired: boolean }> {
+    const verified = token.length <= 2048 ? await verifyEmailAction(await this.signingSecret(), token) : null;
+    if (!verified) throw new AppError(ErrorCode.BAD_REQUEST, ErrorMessage.EMAIL_LINK_INVALID);
+    return verified;
+  }
+
+  private async sign(userId: string, contactId: string | null, action: EmailActionKind, now: Date): Promise<string> {
+    return signEmailAction(await this.signingSecret(), { userId, contactId, action }, now);
+  }
+
+  private pageUrl(token: string): string {
+    return `${this.config.APP_URL}/email-action/${token}`;
+  }
+
+  private signingSecret(): Promise<Uint8Array> {
+    this.secret ??= this.repository.signingSecret(SIGNING_KEY_NAME).catch((error: unknown) => {
+      this.secret = undefined;
+      throw error;
+    });
+    return this.secret;
+  }
+}
