@@ -7,15 +7,9 @@ import './remote.css';
 export function App() {
   return (
     <ErrorBoundary
-      fallback={({ retry }) => (
-        <LoadingErrorFallback
-          title="Contacts Loading Error"
-          actionLabel="Reload Contacts"
-          onAction={() => {
-            void contactsStore.getState().load();
-            retry();
-          }}
-        />
+      onRetry={() => contactsStore.getState().load()}
+      fallback={(retryState) => (
+        <LoadingErrorFallback title="Contacts Loading Error" actionLabel="Reload Contacts" {...retryState} />
       )}
     >
       <ContactsScreen />

@@ -7,15 +7,9 @@ import './remote.css';
 export function App() {
   return (
     <ErrorBoundary
-      fallback={({ retry }) => (
-        <LoadingErrorFallback
-          title="Lists Loading Error"
-          actionLabel="Reload Lists"
-          onAction={() => {
-            void listsStore.getState().load();
-            retry();
-          }}
-        />
+      onRetry={() => listsStore.getState().load()}
+      fallback={(retryState) => (
+        <LoadingErrorFallback title="Lists Loading Error" actionLabel="Reload Lists" {...retryState} />
       )}
     >
       <ListsScreen />

@@ -1,7 +1,8 @@
-import { useAuthStore } from '@kith/web-kit';
+import { ErrorBoundary, useAuthStore } from '@kith/web-kit';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from './components/FullPageSpinner.js';
+import { DocumentTitle } from './layout/DocumentTitle.js';
 import { LandingPage } from './pages/LandingPage.js';
 
 // Only the landing page ships in the first bundle; every other screen is fetched when visited.
@@ -9,6 +10,7 @@ const LoginPage = lazy(() => import(/* webpackChunkName: "page-login" */ './page
 const RegisterPage = lazy(() => import(/* webpackChunkName: "page-register" */ './pages/RegisterPage.js'));
 const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "page-forgot" */ './pages/ForgotPasswordPage.js'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "page-reset" */ './pages/ResetPasswordPage.js'));
+const EmailActionPage = lazy(() => import(/* webpackChunkName: "page-email-action" */ './pages/EmailActionPage.js'));
 const SignedInApp = lazy(() => import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp.js'));
 
 /** Protected routes: anyone not signed in goes to the landing page (spec §2). */
@@ -25,6 +27,7 @@ function GuestOnly({ children }: { children: ReactNode }) {
 
 export function App() {
   const [authChecked, setAuthChecked] = useState(false);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     void useAuthStore
@@ -35,44 +38,51 @@ export function App() {
 
   if (!authChecked) return <FullPageSpinner label="Checking authentication..." />;
 
+  // The app-level boundary: a crash in any page (settings, sign-in pages) shows the retry flow
+  // instead of a blank screen; moving to another page starts afresh.
   return (
-    <Suspense fallback={<FullPageSpinner label="Loading..." />}>
-      <Routes>
-        <Route
-          path="/"
-          element={
-            <GuestOnly>
-              <LandingPage />
-            </GuestOnly>
-          }
-        />
-        <Route
-          path="/login"
-          element={
-            <GuestOnly>
-              <LoginPage />
-            </GuestOnly>
-          }
-        />
-        <Route
-          path="/register"
-          element={
-            <GuestOnly>
-              <RegisterPage />
-            </GuestOnly>
-          }
-        />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route
-          path="/*"
-          element={
-            <RequireAuth>
-              <SignedInApp />
-            </RequireAuth>
-          }
-        />
-      </Routes>
-    </Suspense>
+    <ErrorBoundary resetKeys={[pathname]}>
+      <DocumentTitle />
+      <Suspense fallback={<FullPageSpinner label="Loading..." />}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <GuestOnly>
+                <LandingPage />
+              </GuestOnly>
+            }
+          />
+          <Route
+            path="/login"
+            element={
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <GuestOnly>
+                <RegisterPage />
+              </GuestOnly>
+            }
+          />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          {/* One-click links from reminder e-mails work signed in or not. */}
+          <Route path="/email-action/:token" element={<EmailActionPage />} />
+          <Route
+            path="/*"
+            element={
+              <RequireAuth>
+                <SignedInApp />
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

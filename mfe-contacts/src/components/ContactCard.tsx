@@ -1,9 +1,20 @@
-import { fullName, isLastContactStale, overdueColorByDays, reminderIntervalLabel, type Contact } from '@kith/contracts';
-import { Badge, ColorDot } from '@kith/web-kit';
+import {
+  fullName,
+  isLastContactStale,
+  isSnoozed,
+  snoozedUntilLabel,
+  type SnoozeChoice,
+  overdueColorByDays,
+  reminderIntervalLabel,
+  type Contact,
+} from '@kith/contracts';
+import { Badge, ColorDot, readableTextOn } from '@kith/web-kit';
 import clsx from 'clsx';
 import { CalendarCheck, Clock, Mail, MessageCircle, Pencil, Phone, Send, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { lastContactLabel } from '../logic/contact-view.js';
+import { SnoozeMenu } from './SnoozeMenu.js';
 
 export interface ContactActions {
   onLog: (contact: Contact) => void;
@@ -11,6 +22,17 @@ export interface ContactActions {
   onUpdateStatus: (contact: Contact) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
+  /** A snooze choice, or null to stop snoozing. */
+  onSnooze: (contact: Contact, choice: SnoozeChoice | null) => void;
+}
+
+/** The name, linking to the person's page (/contacts/{id}). */
+function NameLink({ contact }: { contact: Contact }) {
+  return (
+    <Link to={`/contacts/${encodeURIComponent(contact._id)}`} className="hover:text-blue-700 hover:underline">
+      {fullName(contact)}
+    </Link>
+  );
 }
 
 const initials = (contact: Contact) => `${contact.firstName[0] ?? ''}${contact.lastName[0] ?? ''}`.toUpperCase();
@@ -18,13 +40,22 @@ const initials = (contact: Contact) => `${contact.firstName[0] ?? ''}${contact.l
 function Avatar({ contact }: { contact: Contact }) {
   return (
     <span
-      className="flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white shadow-inner"
-      style={{ backgroundColor: contact.list?.color ?? '#64748b' }}
+      className="flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold shadow-inner"
+      style={{
+        backgroundColor: contact.list?.color ?? '#64748b',
+        color: readableTextOn(contact.list?.color ?? '#64748b'),
+      }}
       aria-hidden="true"
     >
       {initials(contact)}
     </span>
   );
+}
+
+/** A snoozed contact is still overdue; the badge says why it is missing from reminder e-mails. */
+function SnoozedBadge({ contact }: { contact: Contact }) {
+  if (!isSnoozed(contact.snoozedUntil)) return null;
+  return <Badge color="gray">{snoozedUntilLabel(contact.snoozedUntil!)}</Badge>;
 }
 
 function OverdueBadge({ contact }: { contact: Contact }) {
@@ -55,7 +86,7 @@ function IconAction({
       title={label}
       onClick={onClick}
       className={clsx(
-        'rounded-md p-1.5 text-slate-400 transition-colors',
+        'rounded-md p-1.5 text-slate-500 transition-colors',
         danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-slate-100 hover:text-slate-700',
       )}
     >
@@ -68,6 +99,7 @@ function ManageActions({ contact, actions }: { contact: Contact; actions: Contac
   const name = fullName(contact);
   return (
     <div className="flex items-center">
+      <SnoozeMenu contact={contact} onSnooze={actions.onSnooze} />
       <IconAction label={`Update status of ${name}`} onClick={() => actions.onUpdateStatus(contact)}>
         <CalendarCheck className="size-4" aria-hidden="true" />
       </IconAction>
@@ -145,7 +177,9 @@ export function ContactCard({ contact, actions }: { contact: Contact; actions: C
       <div className="flex items-start gap-3">
         <Avatar contact={contact} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-slate-900">{fullName(contact)}</h3>
+          <h3 className="truncate font-semibold text-slate-900">
+            <NameLink contact={contact} />
+          </h3>
           <div className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500">
             {contact.list ? (
               <>
@@ -179,7 +213,10 @@ export function ContactCard({ contact, actions }: { contact: Contact; actions: C
       <div className="mt-auto pt-3">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <LastContact contact={contact} />
-          <OverdueBadge contact={contact} />
+          <span className="flex flex-wrap items-center gap-1.5">
+            <OverdueBadge contact={contact} />
+            <SnoozedBadge contact={contact} />
+          </span>
         </div>
         <ReachActions contact={contact} actions={actions} />
       </div>
@@ -195,8 +232,11 @@ export function ContactRow({ contact, actions }: { contact: Contact; actions: Co
         <Avatar contact={contact} />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold text-slate-900">{fullName(contact)}</h3>
+            <h3 className="truncate font-semibold text-slate-900">
+              <NameLink contact={contact} />
+            </h3>
             <OverdueBadge contact={contact} />
+            <SnoozedBadge contact={contact} />
           </div>
           <p className="truncate text-xs text-slate-500">
             {[contact.list?.name ?? 'No list', contact.email, contact.phoneNumber].filter(Boolean).join(' · ')}
@@ -206,7 +246,7 @@ export function ContactRow({ contact, actions }: { contact: Contact; actions: Co
       {/* On a phone the buttons take their own line when they do not fit beside the last contact. */}
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:flex-nowrap sm:justify-end">
         <LastContact contact={contact} />
-        <div className="flex items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1">
           <ReachActions contact={contact} actions={actions} compact />
           <ManageActions contact={contact} actions={actions} />
         </div>

@@ -1,15 +1,23 @@
 import {
+  formatBirthdayValue,
+  isValidBirthday,
   LOOSE_EMAIL_PATTERN,
+  MONTH_NAMES,
+  parseBirthday,
+  reminderDaysProblem,
   MAX_REMINDER_DAYS,
   MIN_REMINDER_DAYS,
   ValidationMessage,
   type Contact,
   type ContactInput,
   type ContactList,
+  type LabeledValue,
 } from '@kith/contracts';
 import { Button, FormField, Modal, inputClassName } from '@kith/web-kit';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Plus, X } from 'lucide-react';
+import { useId, useLayoutEffect } from 'react';
+import { useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
+import { ListOptions } from './ListOptions.js';
 
 interface ContactFormValues {
   firstName: string;
@@ -19,7 +27,43 @@ interface ContactFormValues {
   listId: string;
   customReminderDays: string;
   notes: string;
+  birthdayDay: string;
+  birthdayMonth: string;
+  birthdayYear: string;
+  company: string;
+  jobTitle: string;
+  phones: LabeledValue[];
+  emails: LabeledValue[];
+  address: string;
+  website: string;
 }
+
+const VALUE_LABELS = ['mobile', 'home', 'work', 'other'];
+const BIRTHDAY_INVALID = 'Choose a day and a month that exist together (the year is optional, 4 digits)';
+
+/** The birthday the three fields describe: null when left empty, undefined when incomplete or impossible. */
+function birthdayOf(
+  values: Pick<ContactFormValues, 'birthdayDay' | 'birthdayMonth' | 'birthdayYear'>,
+): string | null | undefined {
+  const [day, month, year] = [values.birthdayDay, values.birthdayMonth, values.birthdayYear.trim()];
+  if (!day && !month && !year) return null;
+  if (!day || !month || (year && !/^\d{4}$/.test(year))) return undefined;
+  const birthday = formatBirthdayValue({ year: year ? Number(year) : null, month: Number(month), day: Number(day) });
+  return isValidBirthday(birthday) ? birthday : undefined;
+}
+
+/** Whether the contact has anything under 'More details' (so editing opens it). */
+const hasDetails = (contact: Contact | null) =>
+  Boolean(
+    contact &&
+    (contact.birthday ||
+      contact.company ||
+      contact.jobTitle ||
+      contact.phones.length ||
+      contact.emails.length ||
+      contact.address ||
+      contact.website),
+  );
 
 const valuesFor = (contact: Contact | null, defaultListId: string | null): ContactFormValues => ({
   firstName: contact?.firstName ?? '',
@@ -29,7 +73,28 @@ const valuesFor = (contact: Contact | null, defaultListId: string | null): Conta
   listId: contact ? (contact.listId ?? '') : (defaultListId ?? ''),
   customReminderDays: contact?.customReminderDays != null ? String(contact.customReminderDays) : '',
   notes: contact?.notes ?? '',
+  ...birthdayFields(contact?.birthday ?? null),
+  company: contact?.company ?? '',
+  jobTitle: contact?.jobTitle ?? '',
+  phones: contact?.phones ?? [],
+  emails: contact?.emails ?? [],
+  address: contact?.address ?? '',
+  website: contact?.website ?? '',
 });
+
+function birthdayFields(birthday: string | null) {
+  const parts = birthday ? parseBirthday(birthday) : null;
+  return {
+    birthdayDay: parts ? String(parts.day) : '',
+    birthdayMonth: parts ? String(parts.month) : '',
+    birthdayYear: parts?.year != null ? String(parts.year) : '',
+  };
+}
+
+const filled = (entries: LabeledValue[]) =>
+  entries
+    .filter((entry) => entry.value.trim())
+    .map((entry) => ({ label: entry.label || 'other', value: entry.value.trim() }));
 
 export function toContactInput(values: ContactFormValues): ContactInput {
   const text = (value: string) => value.trim() || null;
@@ -41,7 +106,94 @@ export function toContactInput(values: ContactFormValues): ContactInput {
     notes: text(values.notes),
     listId: values.listId || null,
     customReminderDays: values.customReminderDays.trim() ? Number(values.customReminderDays) : null,
+    birthday: birthdayOf(values) ?? null,
+    company: text(values.company),
+    jobTitle: text(values.jobTitle),
+    phones: filled(values.phones),
+    emails: filled(values.emails),
+    address: text(values.address),
+    website: text(values.website),
   };
+}
+
+/** Additional phones or e-mails: a label and a value per row, rows added and removed freely. */
+function LabeledValuesField({
+  name,
+  legend,
+  inputType,
+  placeholder,
+  control,
+  register,
+  error,
+}: {
+  name: 'phones' | 'emails';
+  legend: string;
+  inputType: 'tel' | 'email';
+  placeholder: string;
+  control: Control<ContactFormValues>;
+  register: UseFormRegister<ContactFormValues>;
+  error?: string;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const noun = name === 'phones' ? 'phone' : 'email';
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="mb-1.5 block text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="space-y-2">
+        {fields.map((field, index) => (
+          <div key={field.id} className="flex gap-2">
+            {/* Widths sit on wrappers: inputClassName's w-full would win over a width on the field itself. */}
+            <div className="w-24 shrink-0 sm:w-28">
+              <select
+                aria-label={`Label of ${noun} ${index + 1}`}
+                className={inputClassName()}
+                {...register(`${name}.${index}.label`)}
+              >
+                {[...new Set([...VALUE_LABELS, field.label])].map((label) => (
+                  <option key={label} value={label}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="min-w-0 flex-1">
+              <input
+                type={inputType}
+                aria-label={`Additional ${noun} ${index + 1}`}
+                placeholder={placeholder}
+                autoComplete="off"
+                className={inputClassName()}
+                {...register(`${name}.${index}.value`, {
+                  validate: (value) =>
+                    name !== 'emails' ||
+                    !value.trim() ||
+                    LOOSE_EMAIL_PATTERN.test(value.trim()) ||
+                    ValidationMessage.EMAIL_INVALID,
+                })}
+              />
+            </div>
+            <button
+              type="button"
+              onClick={() => remove(index)}
+              aria-label={`Remove ${noun} ${index + 1}`}
+              className="shrink-0 rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+        ))}
+      </div>
+      {error && <p className="mt-1 text-sm text-red-600">{error}</p>}
+      <button
+        type="button"
+        onClick={() => append({ label: name === 'phones' ? 'mobile' : 'home', value: '' })}
+        className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:text-blue-800"
+      >
+        <Plus className="size-4" aria-hidden="true" />
+        Add {noun}
+      </button>
+    </fieldset>
+  );
 }
 
 export interface ContactFormModalProps {
@@ -65,15 +217,22 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
     list: useId(),
     days: useId(),
     notes: useId(),
+    birthday: useId(),
+    company: useId(),
+    jobTitle: useId(),
+    address: useId(),
+    website: useId(),
   };
   const {
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors },
   } = useForm<ContactFormValues>({ defaultValues: valuesFor(contact, defaultListId) });
 
-  useEffect(() => {
+  // Before paint: a reset after the form shows would wipe what was already typed (slow devices).
+  useLayoutEffect(() => {
     if (open) reset(valuesFor(contact, defaultListId));
   }, [open, contact, defaultListId, reset]);
 
@@ -147,12 +306,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
         </FormField>
         <FormField label="List" htmlFor={ids.list}>
           <select id={ids.list} className={inputClassName()} {...register('listId')}>
-            <option value="">No list</option>
-            {lists.map((list) => (
-              <option key={list._id} value={list._id}>
-                {list.name}
-              </option>
-            ))}
+            <ListOptions lists={lists} />
           </select>
         </FormField>
         <FormField
@@ -170,14 +324,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             placeholder="e.g. 14"
             className={inputClassName(Boolean(errors.customReminderDays))}
             {...register('customReminderDays', {
-              validate: (value) => {
-                if (!value.trim()) return true;
-                const days = Number(value);
-                if (!Number.isInteger(days)) return 'Must be a whole number of days';
-                if (days < MIN_REMINDER_DAYS) return ValidationMessage.REMINDER_DAYS_MIN;
-                if (days > MAX_REMINDER_DAYS) return ValidationMessage.REMINDER_DAYS_MAX;
-                return true;
-              },
+              validate: (value) => !value.trim() || (reminderDaysProblem(value) ?? true),
             })}
           />
         </FormField>
@@ -185,11 +332,111 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
           <textarea
             id={ids.notes}
             rows={3}
-            placeholder="Birthdays, kids' names, what you talked about last..."
+            placeholder="Kids' names, what you talked about last..."
             className={inputClassName()}
             {...register('notes')}
           />
         </FormField>
+        <details className="group sm:col-span-2" open={hasDetails(contact) || undefined}>
+          <summary className="cursor-pointer text-sm font-semibold text-slate-700 select-none hover:text-slate-900">
+            More details
+          </summary>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Birthday"
+              htmlFor={ids.birthday}
+              error={errors.birthdayDay?.message}
+              hint="The year is optional."
+              className="sm:col-span-2"
+            >
+              <div className="flex gap-2">
+                <div className="w-20 shrink-0">
+                  <select
+                    id={ids.birthday}
+                    aria-label="Birthday day"
+                    className={inputClassName(Boolean(errors.birthdayDay))}
+                    {...register('birthdayDay', {
+                      validate: (_, values) => birthdayOf(values) !== undefined || BIRTHDAY_INVALID,
+                    })}
+                  >
+                    <option value="">Day</option>
+                    {Array.from({ length: 31 }, (_, i) => (
+                      <option key={i + 1} value={String(i + 1)}>
+                        {i + 1}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="min-w-0 flex-1">
+                  <select
+                    aria-label="Birthday month"
+                    className={inputClassName(Boolean(errors.birthdayDay))}
+                    {...register('birthdayMonth')}
+                  >
+                    <option value="">Month</option>
+                    {MONTH_NAMES.map((month, i) => (
+                      <option key={month} value={String(i + 1)}>
+                        {month}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="w-24 shrink-0">
+                  <input
+                    aria-label="Birthday year"
+                    inputMode="numeric"
+                    placeholder="Year"
+                    maxLength={4}
+                    className={inputClassName(Boolean(errors.birthdayDay))}
+                    {...register('birthdayYear')}
+                  />
+                </div>
+              </div>
+            </FormField>
+            <FormField label="Company" htmlFor={ids.company}>
+              <input id={ids.company} autoComplete="off" className={inputClassName()} {...register('company')} />
+            </FormField>
+            <FormField label="Job title" htmlFor={ids.jobTitle}>
+              <input id={ids.jobTitle} autoComplete="off" className={inputClassName()} {...register('jobTitle')} />
+            </FormField>
+            <LabeledValuesField
+              name="phones"
+              legend="More phone numbers"
+              inputType="tel"
+              placeholder="+1 555 0101"
+              control={control}
+              register={register}
+            />
+            <LabeledValuesField
+              name="emails"
+              legend="More emails"
+              inputType="email"
+              placeholder="name@work.example"
+              control={control}
+              register={register}
+              error={errors.emails?.find?.((entry) => entry?.value)?.value?.message}
+            />
+            <FormField label="Address" htmlFor={ids.address} className="sm:col-span-2">
+              <textarea
+                id={ids.address}
+                rows={3}
+                placeholder={'Street\nCity and postcode\nCountry'}
+                className={inputClassName()}
+                {...register('address')}
+              />
+            </FormField>
+            <FormField label="Website" htmlFor={ids.website} className="sm:col-span-2">
+              <input
+                id={ids.website}
+                type="url"
+                autoComplete="off"
+                placeholder="https://"
+                className={inputClassName()}
+                {...register('website')}
+              />
+            </FormField>
+          </div>
+        </details>
       </form>
     </Modal>
   );

@@ -1,17 +1,17 @@
-import type { Contact } from '@kith/contracts';
+import { snoozedUntilLabel, snoozeUntil, type Contact, type SnoozeChoice } from '@kith/contracts';
 import {
   Button,
   buttonClassName,
-  ColorDot,
   ContactDialog,
   EmptyState,
   ErrorBanner,
   GroupByListToggle,
   inputClassName,
-  LoadingErrorFallback,
   LoadingState,
   LogContactDialog,
+  notify,
   PageHeader,
+  ScreenLoadError,
   SortControl,
   useDebouncedValue,
   usePreferences,
@@ -20,25 +20,24 @@ import {
 import clsx from 'clsx';
 import { CheckCircle2, FolderX, Search, Upload, UserPlus, Users, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { contactsApi } from '../api/contacts-api.js';
 import { useContactsScope } from '../hooks/useContactsScope.js';
 import {
   CONTACT_SORT_OPTIONS,
-  contactsInScope,
   contactsSubtitle,
   contactsTitle,
   emptyStateFor,
-  groupContactsByList,
-  matchesSearch,
-  sortContacts,
   type ContactSortKey,
 } from '../logic/contact-view.js';
-import { useContactsStore } from '../store/contacts-store.js';
-import { ContactCard, ContactRow, type ContactActions } from './ContactCard.js';
+import { totalInView, useContactsStore, viewKey } from '../store/contacts-store.js';
+import { type ContactActions } from './ContactCard.js';
+import { ExportVCardButton } from './ExportVCardButton.js';
 import { ContactFormModal } from './ContactFormModal.js';
 import { DeleteContactDialog } from './DeleteContactDialog.js';
 import { ImportContactsModal } from './ImportContactsModal.js';
 import { UpdateStatusDialog } from './UpdateStatusDialog.js';
+import { VirtualContactList } from './VirtualContactList.js';
 
 type Dialog =
   | { kind: 'none' }
@@ -52,49 +51,57 @@ type Dialog =
 const sortKey = (stored: string): ContactSortKey =>
   CONTACT_SORT_OPTIONS.some((o) => o.value === stored) ? (stored as ContactSortKey) : 'name';
 
-/** The contacts screen for /contacts, /contacts?filter=overdue and /lists/:listId. */
+/**
+ * The contacts screen for /contacts, /contacts?filter=overdue and /lists/:listId: the server
+ * searches, filters, sorts, counts and groups; the screen shows a window of the answer.
+ */
 export function ContactsScreen() {
   const scope = useContactsScope();
-  const { contacts, lists, status, error, load, loadLists, create, update, remove, replace } = useContactsStore(
-    (state) => state,
-  );
+  const {
+    answered,
+    segments,
+    lists,
+    listsLoaded,
+    status,
+    error,
+    setView,
+    loadRanges,
+    refresh,
+    loadLists,
+    create,
+    update,
+    remove,
+    replace,
+    updateStatus,
+  } = useContactsStore((state) => state);
   const { preferences, setPreference } = usePreferences('contacts');
   const [query, setQuery] = useState('');
-  const search = useDebouncedValue(query);
+  const search = useDebouncedValue(query).trim();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [deleteFailed, setDeleteFailed] = useState(false);
 
   useEffect(() => {
-    void load({ silent: true });
-  }, [load]);
+    void loadLists();
+  }, [loadLists]);
 
-  const searching = search.trim() !== '';
   const sortBy = sortKey(preferences.sortBy);
-  // The scope object is rebuilt on every render; what it selects is captured by this key.
-  const scopeKey = scope.kind === 'list' ? `list:${scope.listId}` : scope.kind;
-  const visible = useMemo(
-    () =>
-      sortContacts(
-        contactsInScope(contacts, scope).filter((contact) => matchesSearch(contact, search)),
-        sortBy,
-        preferences.sortOrder,
-      ),
-    [contacts, scopeKey, search, sortBy, preferences.sortOrder],
-  );
   const grouped = preferences.groupByList && scope.kind !== 'list';
-  const groups = useMemo(() => (grouped ? groupContactsByList(visible, lists) : []), [grouped, visible, lists]);
+  const wanted = { scope, search, sortBy, sortOrder: preferences.sortOrder, grouped };
+  const wantedKey = viewKey(wanted);
+  useEffect(() => {
+    void setView(wanted);
+    // A new question starts at the top of its answer.
+    window.scrollTo({ top: 0 });
+    // The view object is rebuilt on every render; what it asks is captured by its key.
+  }, [wantedKey, setView]);
 
-  if (status === 'error') {
-    return (
-      <LoadingErrorFallback
-        title="Contacts Loading Error"
-        message={error ?? undefined}
-        actionLabel="Reload Contacts"
-        onAction={() => void load()}
-      />
-    );
-  }
-  if (status === 'ready' && scope.kind === 'list' && !lists.some((list) => list._id === scope.listId)) {
+  // The count, and whether it is of a search, describe the answer on screen (not the one on its way).
+  const shownSearch = answered?.search ?? '';
+  const searching = shownSearch !== '';
+  const total = totalInView(segments);
+
+  const missingList = scope.kind === 'list' && listsLoaded && !lists.some((list) => list._id === scope.listId);
+  if (missingList) {
     return (
       <EmptyState
         className="mt-8"
@@ -109,10 +116,19 @@ export function ContactsScreen() {
       />
     );
   }
+  if (status === 'error') {
+    // The boundary in App shows 'Contacts Loading Error' with the retry flow.
+    throw new ScreenLoadError(error ?? 'Failed to load contacts');
+  }
 
   const close = () => setDialog({ kind: 'none' });
-  const refresh = () => {
-    void load({ silent: true });
+  const reloadInPlace = () => {
+    void refresh();
+  };
+  /** A contact the server changed (logged, marked contacted, rescheduled): shown at once, then the view reloads. */
+  const changed = (contact: Contact) => {
+    replace(contact);
+    reloadInPlace();
   };
   const actions: ContactActions = {
     onLog: (contact) => setDialog({ kind: 'log', contact }),
@@ -120,37 +136,36 @@ export function ContactsScreen() {
     onUpdateStatus: (contact) => setDialog({ kind: 'status', contact }),
     onEdit: (contact) => setDialog({ kind: 'form', contact }),
     onDelete: (contact) => setDialog({ kind: 'delete', contact }),
+    onSnooze: (contact, choice) => void snoozeContact(contact, choice),
+  };
+  const snoozeContact = async (contact: Contact, choice: SnoozeChoice | null) => {
+    try {
+      const { contact: saved } = choice
+        ? await contactsApi.snooze(contact._id, snoozeUntil(choice))
+        : await contactsApi.unsnooze(contact._id);
+      replace(saved);
+      notify.success(saved.snoozedUntil ? snoozedUntilLabel(saved.snoozedUntil) : 'Snooze stopped');
+    } catch {
+      notify.error('Failed to snooze contact');
+    }
   };
   const empty = emptyStateFor(scope, searching);
   const addContact = () => setDialog({ kind: 'form', contact: null });
-
-  const renderContacts = (items: Contact[]) =>
-    preferences.view === 'grid' ? (
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {items.map((contact) => (
-          <ContactCard key={contact._id} contact={contact} actions={actions} />
-        ))}
-      </div>
-    ) : (
-      <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {items.map((contact) => (
-          <ContactRow key={contact._id} contact={contact} actions={actions} />
-        ))}
-      </ul>
-    );
+  const ready = status === 'ready' && answered !== null;
 
   return (
     <section>
       <PageHeader
         title={contactsTitle(scope)}
-        subtitle={status === 'ready' ? contactsSubtitle(scope, visible.length, searching) : ' '}
+        subtitle={ready ? contactsSubtitle(scope, total, searching) : ' '}
         actions={
           <>
+            <ExportVCardButton listId={scope.kind === 'list' ? scope.listId : null} />
             <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
               <Upload className="size-4" aria-hidden="true" />
               Import Contacts
             </Button>
-            <Button onClick={addContact} data-tour="add-contact">
+            <Button onClick={addContact} data-tour="add-contact" data-shortcut-target="add-contact">
               <UserPlus className="size-4" aria-hidden="true" />
               Add Contact
             </Button>
@@ -174,7 +189,12 @@ export function ContactsScreen() {
             onChange={(event) => setQuery(event.target.value)}
             placeholder="Search contacts by name, email, phone, or notes..."
             aria-label="Search contacts"
-            className={clsx(inputClassName(), 'py-2.5 pr-9 pl-9')}
+            data-shortcut-target="search"
+            className={clsx(
+              inputClassName(),
+              'py-2.5 pl-9 placeholder:text-xs sm:placeholder:text-sm',
+              query ? 'pr-9' : 'pr-3',
+            )}
           />
           {query && (
             <button
@@ -208,9 +228,9 @@ export function ContactsScreen() {
       </div>
 
       <div data-tour="contacts-list">
-        {status !== 'ready' ? (
+        {!ready ? (
           <LoadingState label="Loading contacts..." />
-        ) : visible.length === 0 ? (
+        ) : total === 0 ? (
           <EmptyState
             tone={empty.tone}
             icon={
@@ -237,26 +257,14 @@ export function ContactsScreen() {
               ) : undefined
             }
           />
-        ) : grouped ? (
-          <div className="space-y-8">
-            {groups.map((group) => (
-              <section key={group.listId ?? 'none'} aria-label={group.name}>
-                <h2 className="mb-3 flex items-center gap-2 text-sm font-semibold text-slate-700">
-                  <ColorDot color={group.color} />
-                  {group.name}
-                  <span className="font-normal text-slate-500">({group.contacts.length})</span>
-                  {group.overdueCount > 0 && (
-                    <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700">
-                      {group.overdueCount} overdue
-                    </span>
-                  )}
-                </h2>
-                {renderContacts(group.contacts)}
-              </section>
-            ))}
-          </div>
         ) : (
-          renderContacts(visible)
+          <VirtualContactList
+            segments={segments}
+            view={preferences.view}
+            grouped={grouped}
+            actions={actions}
+            onVisibleRanges={loadRanges}
+          />
         )}
       </div>
 
@@ -280,19 +288,22 @@ export function ContactsScreen() {
           void remove(contact._id).then((deleted) => setDeleteFailed(!deleted));
         }}
       />
-      <LogContactDialog contact={dialog.kind === 'log' ? dialog.contact : null} onClose={close} onLogged={refresh} />
-      <ContactDialog contact={dialog.kind === 'contact' ? dialog.contact : null} onClose={close} onChanged={refresh} />
+      <LogContactDialog contact={dialog.kind === 'log' ? dialog.contact : null} onClose={close} onLogged={changed} />
+      <ContactDialog contact={dialog.kind === 'contact' ? dialog.contact : null} onClose={close} onChanged={changed} />
       <UpdateStatusDialog
         contact={dialog.kind === 'status' ? dialog.contact : null}
         lists={lists}
         onClose={close}
-        onUpdated={(contact) => {
-          replace(contact);
-          refresh();
+        onSubmit={updateStatus}
+      />
+      <ImportContactsModal
+        open={dialog.kind === 'import'}
+        onClose={close}
+        onImported={() => {
+          reloadInPlace();
           void loadLists();
         }}
       />
-      <ImportContactsModal open={dialog.kind === 'import'} onClose={close} onImported={refresh} />
     </section>
   );
 }

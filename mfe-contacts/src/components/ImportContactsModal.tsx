@@ -5,9 +5,11 @@ import { FileUp, UploadCloud } from 'lucide-react';
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { contactsApi } from '../api/contacts-api.js';
+import { dropRejectionMessages } from '../logic/drop-rejection.js';
 import {
   initialSelection,
   isSelectable,
+  keptDetails,
   previewErrors,
   selectedContacts,
   toggleAll,
@@ -34,11 +36,13 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [startTimersToday, setStartTimersToday] = useState(false);
 
   const close = () => {
     if (importing) return;
     setStep({ name: 'choose' });
     setSelected(new Set());
+    setStartTimersToday(false);
     setError(null);
     onClose();
   };
@@ -63,8 +67,7 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
 
   const onDrop = (accepted: File[], rejected: FileRejection[]) => {
     if (rejected.length > 0) {
-      const messages = [...new Set(rejected.flatMap((rejection) => rejection.errors.map((e) => e.message)))];
-      setError(messages.join('. '));
+      setError(dropRejectionMessages(rejected).join('. '));
       return;
     }
     if (accepted[0]) void parse(accepted[0]);
@@ -86,13 +89,14 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
     setError(null);
     setImporting(true);
     try {
-      const { imported, skipped } = await contactsApi.confirmImport(contacts);
+      const { imported, skipped } = await contactsApi.confirmImport(contacts, { startTimersToday });
       notify.success(`Successfully imported ${pluralize(imported, 'contact')}`);
       if (skipped > 0) notify.error(`${pluralize(skipped, 'contact')} could not be imported`);
       onImported();
       setImporting(false);
       setStep({ name: 'choose' });
       setSelected(new Set());
+      setStartTimersToday(false);
       onClose();
     } catch (reason) {
       notify.error(getErrorMessage(reason, 'Failed to import contacts'));
@@ -185,14 +189,33 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
       )}
 
       {preview && step.name === 'preview' && (
-        <ImportPreview
-          fileName={step.fileName}
-          result={preview}
-          selected={selected}
-          selectableCount={selectableCount}
-          onToggle={(index) => setSelected((current) => toggleSelection(current, index, preview))}
-          onToggleAll={() => setSelected((current) => toggleAll(current, preview))}
-        />
+        <>
+          <ImportPreview
+            fileName={step.fileName}
+            result={preview}
+            selected={selected}
+            selectableCount={selectableCount}
+            onToggle={(index) => setSelected((current) => toggleSelection(current, index, preview))}
+            onToggleAll={() => setSelected((current) => toggleAll(current, preview))}
+          />
+          {/* Without it, every imported card is overdue at once (never contacted). */}
+          <label className="mt-4 flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
+              checked={startTimersToday}
+              onChange={(event) => setStartTimersToday(event.target.checked)}
+              disabled={importing}
+            />
+            <span>
+              <span className="font-medium text-slate-900">Start their reminder timers today</span>
+              <span className="block text-xs text-slate-500">
+                Counts them as contacted today, so they become due after their interval instead of all being overdue
+                now.
+              </span>
+            </span>
+          </label>
+        </>
       )}
     </Modal>
   );
@@ -283,6 +306,11 @@ function ImportPreview({
                   <p className="truncate text-xs text-slate-500">
                     {[contact.email, contact.phoneNumber].filter(Boolean).join(' · ') || 'No email or phone'}
                   </p>
+                  {keptDetails(contact).length > 0 && (
+                    <p className="truncate text-xs text-slate-500" data-testid="import-kept">
+                      Also keeps: {keptDetails(contact).join(', ')}
+                    </p>
+                  )}
                   {!selectable && contact.reason && (
                     <p className={clsx('line-clamp-2 text-xs', contact.isValid ? 'text-yellow-700' : 'text-red-600')}>
                       {contact.reason}

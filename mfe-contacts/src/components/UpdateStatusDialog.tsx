@@ -1,31 +1,46 @@
-import { QUICK_DATE_CHOICES, ValidationMessage, fullName, type Contact, type ContactList } from '@kith/contracts';
+import {
+  DEFAULT_COMMUNICATION_TYPE,
+  QUICK_DATE_CHOICES,
+  ValidationMessage,
+  fullName,
+  isLaterThanToday,
+  type CommunicationType,
+  type Contact,
+  type ContactList,
+} from '@kith/contracts';
 import {
   Button,
+  CommunicationTypePicker,
   FormField,
   Modal,
-  getErrorMessage,
+  endOfTodayInput,
   inputClassName,
-  isInFuture,
-  notify,
   parseLocalInput,
   quickDateTime,
   toLocalDateTimeInput,
 } from '@kith/web-kit';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { contactsApi } from '../api/contacts-api.js';
+import type { ContactStatus } from '../store/contacts-store.js';
+import { ListOptions } from './ListOptions.js';
 
 export interface UpdateStatusDialogProps {
   contact: Contact | null;
   lists: ContactList[];
   onClose: () => void;
-  onUpdated: (contact: Contact) => void;
+  /** Saves through the contacts store (optimistic, with its own success and failure notices). */
+  onSubmit: (contactId: string, status: ContactStatus) => Promise<Contact | null>;
 }
 
-/** Sets when you last contacted someone and which list they belong to. */
-export function UpdateStatusDialog({ contact, lists, onClose, onUpdated }: UpdateStatusDialogProps) {
-  const ids = { when: useId(), list: useId() };
+/**
+ * Sets when you last contacted someone and which list they belong to. Like the spec's dialog it
+ * also collects how and a note, which are not sent (spec §7: only lastContactDate and listId).
+ */
+export function UpdateStatusDialog({ contact, lists, onClose, onSubmit }: UpdateStatusDialogProps) {
+  const ids = { when: useId(), list: useId(), notes: useId() };
   const [when, setWhen] = useState('');
   const [listId, setListId] = useState('');
+  const [type, setType] = useState<CommunicationType>(DEFAULT_COMMUNICATION_TYPE);
+  const [notes, setNotes] = useState('');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
@@ -33,6 +48,8 @@ export function UpdateStatusDialog({ contact, lists, onClose, onUpdated }: Updat
     if (!contact) return;
     setWhen(toLocalDateTimeInput(contact.lastContactDate ? new Date(contact.lastContactDate) : new Date()));
     setListId(contact.listId ?? '');
+    setType(DEFAULT_COMMUNICATION_TYPE);
+    setNotes('');
     setError(undefined);
   }, [contact]);
 
@@ -42,21 +59,12 @@ export function UpdateStatusDialog({ contact, lists, onClose, onUpdated }: Updat
     event.preventDefault();
     const date = parseLocalInput(when);
     if (!date) return setError('Date and time are required');
-    if (isInFuture(date)) return setError(ValidationMessage.DATE_IN_FUTURE);
+    if (isLaterThanToday(date)) return setError(ValidationMessage.DATE_IN_FUTURE);
     setSaving(true);
-    try {
-      const updated = await contactsApi.update(contact._id, {
-        lastContactDate: date.toISOString(),
-        listId: listId || null,
-      });
-      notify.success('Contact status updated successfully');
-      onUpdated(updated);
-      onClose();
-    } catch (reason) {
-      notify.error(getErrorMessage(reason, 'Failed to update contact status'));
-    } finally {
-      setSaving(false);
-    }
+    // The spec's dialog asks how and notes too, but only the date and the list are saved.
+    const saved = await onSubmit(contact._id, { lastContactDate: date.toISOString(), listId: listId || null });
+    setSaving(false);
+    if (saved) onClose();
   };
 
   const formId = `${ids.when}-form`;
@@ -85,7 +93,7 @@ export function UpdateStatusDialog({ contact, lists, onClose, onUpdated }: Updat
             type="datetime-local"
             required
             value={when}
-            max={toLocalDateTimeInput(new Date())}
+            max={endOfTodayInput()}
             onChange={(event) => {
               setWhen(event.target.value);
               setError(undefined);
@@ -105,6 +113,17 @@ export function UpdateStatusDialog({ contact, lists, onClose, onUpdated }: Updat
             ))}
           </div>
         </FormField>
+        <CommunicationTypePicker value={type} onChange={setType} columns={5} />
+        <FormField label="Notes (optional)" htmlFor={ids.notes}>
+          <textarea
+            id={ids.notes}
+            rows={2}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            placeholder="What did you talk about?"
+            className={inputClassName()}
+          />
+        </FormField>
         <FormField label="List" htmlFor={ids.list}>
           <select
             id={ids.list}
@@ -112,12 +131,7 @@ export function UpdateStatusDialog({ contact, lists, onClose, onUpdated }: Updat
             onChange={(event) => setListId(event.target.value)}
             className={inputClassName()}
           >
-            <option value="">No list</option>
-            {lists.map((list) => (
-              <option key={list._id} value={list._id}>
-                {list.name}
-              </option>
-            ))}
+            <ListOptions lists={lists} />
           </select>
         </FormField>
       </form>

@@ -1,14 +1,11 @@
-import type { Contact, ContactList } from '@kith/contracts';
+import { type Contact, EMPTY_CONTACT_DETAILS } from '@kith/contracts';
 import {
   canConfirmDelete,
-  contactsInScope,
   contactsSubtitle,
   contactsTitle,
   emptyStateFor,
-  groupContactsByList,
   lastContactLabel,
   matchesSearch,
-  sortContacts,
 } from './contact-view.js';
 
 function contact(overrides: Partial<Contact>): Contact {
@@ -30,25 +27,13 @@ function contact(overrides: Partial<Contact>): Contact {
     daysOverdue: null,
     reminderDate: null,
     reminderNotes: null,
+    snoozedUntil: null,
+    ...EMPTY_CONTACT_DETAILS,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
-
-const list = (id: string, name: string): ContactList => ({
-  _id: id,
-  userId: 'u1',
-  name,
-  description: null,
-  color: '#10b981',
-  reminderDays: 30,
-  contactCount: 0,
-  overdueCount: 0,
-  contactIds: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
 
 describe('titles and subtitles', () => {
   it('names the screen after its scope', () => {
@@ -80,87 +65,10 @@ describe('matchesSearch', () => {
   });
 });
 
-describe('contactsInScope', () => {
-  const contacts = [
-    contact({ _id: 'a', isOverdue: true, listId: 'l1' }),
-    contact({ _id: 'b', isOverdue: false, listId: 'l2' }),
-  ];
-  it('keeps overdue contacts or those of one list', () => {
-    expect(contactsInScope(contacts, { kind: 'overdue' }).map((c) => c._id)).toEqual(['a']);
-    expect(contactsInScope(contacts, { kind: 'list', listId: 'l2', listName: null }).map((c) => c._id)).toEqual(['b']);
-    expect(contactsInScope(contacts, { kind: 'all' })).toHaveLength(2);
-  });
-});
-
-describe('sortContacts', () => {
-  const bob = contact({
-    _id: 'bob',
-    firstName: 'bob',
-    lastName: 'Zed',
-    lastContactDate: '2026-03-01T00:00:00Z',
-    createdAt: '2026-02-01T00:00:00Z',
-  });
-  const amy = contact({
-    _id: 'amy',
-    firstName: 'Amy',
-    lastName: 'Young',
-    lastContactDate: null,
-    createdAt: '2026-03-01T00:00:00Z',
-  });
-  const cat = contact({
-    _id: 'cat',
-    firstName: 'Cat',
-    lastName: 'Xu',
-    lastContactDate: '2026-01-01T00:00:00Z',
-    createdAt: '2026-01-01T00:00:00Z',
-  });
-  const ids = (list: Contact[]) => list.map((c) => c._id);
-
-  it('sorts by name ignoring case, both ways', () => {
-    expect(ids(sortContacts([bob, cat, amy], 'name', 'asc'))).toEqual(['amy', 'bob', 'cat']);
-    expect(ids(sortContacts([bob, cat, amy], 'name', 'desc'))).toEqual(['cat', 'bob', 'amy']);
-  });
-
-  it('sorts by last contact with never-contacted first when ascending', () => {
-    expect(ids(sortContacts([bob, cat, amy], 'updated', 'asc'))).toEqual(['amy', 'cat', 'bob']);
-    expect(ids(sortContacts([bob, cat, amy], 'updated', 'desc'))).toEqual(['bob', 'cat', 'amy']);
-  });
-
-  it('sorts by date added and never mutates its input', () => {
-    const input = [bob, cat, amy];
-    expect(ids(sortContacts(input, 'created', 'asc'))).toEqual(['cat', 'bob', 'amy']);
-    expect(ids(input)).toEqual(['bob', 'cat', 'amy']);
-  });
-});
-
-describe('groupContactsByList', () => {
-  it('groups by list sorted by name, No List last, with overdue counts', () => {
-    const contacts = [
-      contact({ _id: '1', listId: null, isOverdue: true }),
-      contact({ _id: '2', listId: 'w', isOverdue: true }),
-      contact({ _id: '3', listId: 'f', isOverdue: false }),
-      contact({ _id: '4', listId: 'w', isOverdue: true }),
-    ];
-    const groups = groupContactsByList(contacts, [list('w', 'Work'), list('f', 'family')]);
-    expect(groups.map((g) => [g.name, g.contacts.map((c) => c._id), g.overdueCount])).toEqual([
-      ['family', ['3'], 0],
-      ['Work', ['2', '4'], 2],
-      ['No List', ['1'], 1],
-    ]);
-    expect(groups[0]?.color).toBe('#10b981');
-  });
-
-  it("falls back to the contact's own list copy when lists are not loaded", () => {
-    const groups = groupContactsByList([
-      contact({ listId: 'x', list: { _id: 'x', name: 'Club', color: '#ef4444', description: null } }),
-    ]);
-    expect(groups[0]).toMatchObject({ name: 'Club', color: '#ef4444' });
-  });
-});
-
 describe('lastContactLabel', () => {
   it('reads Never, or the days with plural agreement', () => {
     expect(lastContactLabel(null)).toBe('Last contact: Never');
+    expect(lastContactLabel(0)).toBe('Last contact: today');
     expect(lastContactLabel(1)).toBe('Last contact: 1 day ago');
     expect(lastContactLabel(31)).toBe('Last contact: 31 days ago');
   });

@@ -1,7 +1,8 @@
-import type { ImportParseResult, ParsedImportContact } from '@kith/contracts';
+import { type ImportParseResult, type ParsedImportContact, EMPTY_CONTACT_DETAILS } from '@kith/contracts';
 import {
   initialSelection,
   isSelectable,
+  keptDetails,
   previewErrors,
   selectedContacts,
   toggleAll,
@@ -13,6 +14,8 @@ const row = (firstName: string, flags: Partial<ParsedImportContact> = {}): Parse
   lastName: 'Doe',
   email: `${firstName.toLowerCase()}@example.com`,
   phoneNumber: null,
+  notes: null,
+  ...EMPTY_CONTACT_DETAILS,
   isValid: true,
   isDuplicate: false,
   ...flags,
@@ -46,10 +49,35 @@ describe('import selection', () => {
     expect([...toggleAll(new Set(), result)]).toEqual([0, 3]);
   });
 
-  it('sends only the chosen rows with the four fields', () => {
+  it('sends only the chosen rows with every field the card carried', () => {
     expect(selectedContacts(result, new Set([1, 3]))).toEqual([
-      { firstName: 'Dan', lastName: 'Doe', email: 'dan@example.com', phoneNumber: null },
+      {
+        firstName: 'Dan',
+        lastName: 'Doe',
+        email: 'dan@example.com',
+        phoneNumber: null,
+        notes: null,
+        ...EMPTY_CONTACT_DETAILS,
+      },
     ]);
+  });
+
+  it('names what a card keeps beyond name, email and phone', () => {
+    expect(keptDetails(row('Ann'))).toEqual([]);
+    expect(
+      keptDetails(
+        row('Ann', {
+          company: 'Acme',
+          birthday: '--03-12',
+          phones: [
+            { label: 'home', value: '1' },
+            { label: 'work', value: '2' },
+          ],
+          emails: [{ label: 'home', value: 'a@b' }],
+          notes: 'Hi',
+        }),
+      ),
+    ).toEqual(['Company', 'Birthday', '2 more phones', '1 more email', 'Notes']);
   });
 
   it('shows the first 3 errors and counts the rest', () => {

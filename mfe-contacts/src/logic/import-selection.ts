@@ -37,9 +37,24 @@ export function previewErrors(errors: string[]): { shown: string[]; hiddenCount:
   };
 }
 
-/** The rows to send to POST /contacts/import/confirm, in file order. */
+/** The rows to send to POST /contacts/import/confirm, in file order, with every field the card carried. */
 export function selectedContacts(result: ImportParseResult, selected: Set<number>) {
   return result.contacts
     .filter((contact, index) => selected.has(index) && isSelectable(contact))
-    .map(({ firstName, lastName, email, phoneNumber }) => ({ firstName, lastName, email, phoneNumber }));
+    .map(({ isValid: _isValid, isDuplicate: _isDuplicate, reason: _reason, ...contact }) => contact);
+}
+
+/** What of a card the import keeps beyond name, e-mail and phone, for the preview ("Company", "2 more phones", …). */
+export function keptDetails(contact: ParsedImportContact): string[] {
+  const more = (count: number, what: string) => (count === 1 ? `1 more ${what}` : `${count} more ${what}s`);
+  return [
+    contact.company && 'Company',
+    contact.jobTitle && 'Job title',
+    contact.birthday && 'Birthday',
+    contact.phones.length > 0 && more(contact.phones.length, 'phone'),
+    contact.emails.length > 0 && more(contact.emails.length, 'email'),
+    contact.address && 'Address',
+    contact.website && 'Website',
+    contact.notes && 'Notes',
+  ].filter((label): label is string => Boolean(label));
 }

@@ -1,4 +1,12 @@
-import { fullName, needsAttentionLabel, overdueColorByDays, type Contact } from '@kith/contracts';
+import {
+  fullName,
+  isSnoozed,
+  needsAttentionLabel,
+  overdueColorByDays,
+  snoozedUntilLabel,
+  type Contact,
+  type ContactSection,
+} from '@kith/contracts';
 import {
   Card,
   ColorDot,
@@ -24,6 +32,8 @@ import {
 export interface OverdueSectionProps {
   contacts: Contact[];
   total: number;
+  /** Overdue contacts per list on the server; a group's count is its list's, not the rows shown. */
+  sections: ContactSection[];
   onLog: (contact: Contact) => void;
   onContactNow: (contact: Contact) => void;
 }
@@ -74,13 +84,20 @@ function OverdueItem({
         {`${contact.firstName[0] ?? ''}${contact.lastName[0] ?? ''}`.toUpperCase()}
       </span>
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">{fullName(contact)}</p>
+        <p className="truncate font-medium text-slate-900">
+          <Link to={`/contacts/${encodeURIComponent(contact._id)}`} className="hover:text-blue-700 hover:underline">
+            {fullName(contact)}
+          </Link>
+        </p>
         <p className="flex items-center gap-1.5 text-xs text-slate-500">
           {contact.list ? <ColorDot color={contact.list.color} size="sm" /> : null}
           <span className="truncate">{contact.list?.name ?? 'No list'}</span>
           <span aria-hidden="true">·</span>
           <span className={clsx('font-medium whitespace-nowrap', severityText(contact))}>{overdueLabel(contact)}</span>
         </p>
+        {isSnoozed(contact.snoozedUntil) && (
+          <p className="text-xs text-slate-500">{snoozedUntilLabel(contact.snoozedUntil!)}</p>
+        )}
       </div>
     </div>
   );
@@ -107,7 +124,7 @@ function OverdueItem({
 }
 
 /** Overdue Contacts: count, view options, grouping by list, and Log Contact / Contact Now per row. */
-export function OverdueSection({ contacts, total, onLog, onContactNow }: OverdueSectionProps) {
+export function OverdueSection({ contacts, total, sections, onLog, onContactNow }: OverdueSectionProps) {
   const { preferences, setPreference, updatePreferences } = usePreferences('dashboard');
   const { sortBy, sortOrder } = effectiveOverdueSort(preferences);
   const sorted = useMemo(() => sortOverdue(contacts, sortBy, sortOrder), [contacts, sortBy, sortOrder]);
@@ -116,6 +133,8 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
     [preferences.groupByList, sorted],
   );
   const view = preferences.view;
+  const overdueIn = (listId: string | null, shown: number) =>
+    sections.find((section) => section.listId === listId)?.overdueCount ?? shown;
 
   const renderItems = (items: Contact[]) => (
     <ul className={view === 'grid' ? 'grid grid-cols-1 gap-3 sm:grid-cols-2' : 'divide-y divide-slate-100'}>
@@ -133,7 +152,7 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
             Overdue Contacts
           </h2>
           <p
-            className={clsx('text-sm font-medium', total > 0 ? 'text-red-600' : 'text-green-600')}
+            className={clsx('text-sm font-medium', total > 0 ? 'text-red-700' : 'text-green-700')}
             data-testid="overdue-count"
           >
             {needsAttentionLabel(total)}
@@ -173,7 +192,9 @@ export function OverdueSection({ contacts, total, onLog, onContactNow }: Overdue
                     <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-700">
                       <ColorDot color={group.color} />
                       {group.name}
-                      <span className="font-normal text-slate-500">({group.contacts.length} overdue)</span>
+                      <span className="font-normal text-slate-500">
+                        ({overdueIn(group.listId, group.contacts.length)} overdue)
+                      </span>
                     </h3>
                     {renderItems(group.contacts)}
                   </section>

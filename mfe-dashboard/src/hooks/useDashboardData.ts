@@ -23,14 +23,9 @@ export function useDashboardData() {
     }
   }, []);
 
-  const retry = useCallback(() => {
-    setState({ status: 'loading', data: null, error: null });
-    void reload();
-  }, [reload]);
-
   useEffect(() => {
     void reload();
   }, [reload]);
 
-  return { state, reload, retry };
+  return { state, reload };
 }

@@ -1,4 +1,4 @@
-import type { Contact } from '@kith/contracts';
+import { type Contact, EMPTY_CONTACT_DETAILS } from '@kith/contracts';
 import { effectiveOverdueSort, groupOverdueByList, overdueLabel, sortOverdue } from './overdue-view.js';
 
 function contact(id: string, firstName: string, daysOverdue: number | null, list: string | null): Contact {
@@ -20,6 +20,8 @@ function contact(id: string, firstName: string, daysOverdue: number | null, list
     daysOverdue,
     reminderDate: null,
     reminderNotes: null,
+    snoozedUntil: null,
+    ...EMPTY_CONTACT_DETAILS,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
   };

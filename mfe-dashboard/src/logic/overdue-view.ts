@@ -1,7 +1,6 @@
-import { fullName, type Contact } from '@kith/contracts';
+import { fullName, type Contact, type SortOrder } from '@kith/contracts';
 
 export type OverdueSortKey = 'name' | 'daysOverdue' | 'listName';
-export type SortDirection = 'asc' | 'desc';
 
 export const OVERDUE_SORT_OPTIONS: { value: OverdueSortKey; label: string }[] = [
   { value: 'name', label: 'Name' },
@@ -16,9 +15,9 @@ const isOffered = (sortBy: string): sortBy is OverdueSortKey =>
  * The dashboard's stored default sort is 'updated' (spec §3), which is not one of its options:
  * until the user picks a sort, the most overdue contacts come first.
  */
-export function effectiveOverdueSort(stored: { sortBy: string; sortOrder: SortDirection }): {
+export function effectiveOverdueSort(stored: { sortBy: string; sortOrder: SortOrder }): {
   sortBy: OverdueSortKey;
-  sortOrder: SortDirection;
+  sortOrder: SortOrder;
 } {
   return isOffered(stored.sortBy)
     ? { sortBy: stored.sortBy, sortOrder: stored.sortOrder }
@@ -45,7 +44,7 @@ const comparators: Record<OverdueSortKey, (a: Contact, b: Contact) => number> = 
   },
 };
 
-export function sortOverdue(contacts: Contact[], sortBy: OverdueSortKey, order: SortDirection): Contact[] {
+export function sortOverdue(contacts: Contact[], sortBy: OverdueSortKey, order: SortOrder): Contact[] {
   const direction = order === 'desc' ? -1 : 1;
   return [...contacts].sort((a, b) => direction * comparators[sortBy](a, b));
 }

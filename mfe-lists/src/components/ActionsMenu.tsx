@@ -38,7 +38,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: MenuAc
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
       >
         <MoreVertical className="size-4" aria-hidden="true" />
       </button>

@@ -118,7 +118,7 @@ export function ListCard({ list, view, onEdit, onDelete }: ListCardProps) {
           </div>
         </dl>
         <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-4">
-          <span className="text-xs text-slate-400">Last updated: {formatDay(list.updatedAt)}</span>
+          <span className="text-xs text-slate-500">Last updated: {formatDay(list.updatedAt)}</span>
           {viewContacts}
         </div>
       </div>

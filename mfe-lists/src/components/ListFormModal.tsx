@@ -4,6 +4,7 @@ import {
   LIST_COLOR_CHOICES,
   MAX_REMINDER_DAYS,
   MIN_REMINDER_DAYS,
+  reminderDaysProblem,
   ValidationMessage,
   type ContactList,
   type ListInput,
@@ -138,11 +139,7 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
                   validate: (value) => {
                     if (interval !== CUSTOM_INTERVAL) return true;
                     if (value.trim() === '') return 'Custom days are required';
-                    const days = Number(value);
-                    if (!Number.isInteger(days)) return 'Must be a whole number of days';
-                    if (days < MIN_REMINDER_DAYS) return ValidationMessage.REMINDER_DAYS_MIN;
-                    if (days > MAX_REMINDER_DAYS) return ValidationMessage.REMINDER_DAYS_MAX;
-                    return true;
+                    return reminderDaysProblem(value) ?? true;
                   },
                 })}
               />

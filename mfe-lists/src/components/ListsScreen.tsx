@@ -4,9 +4,9 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorBanner,
-  LoadingErrorFallback,
   LoadingState,
   PageHeader,
+  ScreenLoadError,
   SortControl,
   ViewToggle,
   usePreferences,
@@ -36,14 +36,8 @@ export function ListsScreen() {
   const sorted = useMemo(() => sortLists(lists, sortBy, preferences.sortOrder), [lists, sortBy, preferences.sortOrder]);
 
   if (status === 'error') {
-    return (
-      <LoadingErrorFallback
-        title="Lists Loading Error"
-        message={error ?? 'Failed to fetch lists'}
-        actionLabel="Reload Lists"
-        onAction={() => void load()}
-      />
-    );
+    // The boundary in App shows 'Lists Loading Error' with the retry flow.
+    throw new ScreenLoadError(error ?? 'Failed to fetch lists');
   }
 
   const openCreate = () => {

@@ -1,7 +1,6 @@
-import { isPresetInterval, REMINDER_PRESETS, type ContactList } from '@kith/contracts';
+import { isPresetInterval, REMINDER_PRESETS, type ContactList, type SortOrder } from '@kith/contracts';
 
 export type ListSortKey = 'name' | 'contactCount' | 'reminderDays' | 'overdueCount';
-export type SortDirection = 'asc' | 'desc';
 
 export const LIST_SORT_OPTIONS: { value: ListSortKey; label: string }[] = [
   { value: 'name', label: 'Name' },
@@ -17,7 +16,7 @@ export function listSortKey(stored: string): ListSortKey {
 
 const byName = (a: ContactList, b: ContactList) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
-export function sortLists(lists: ContactList[], sortBy: ListSortKey, order: SortDirection): ContactList[] {
+export function sortLists(lists: ContactList[], sortBy: ListSortKey, order: SortOrder): ContactList[] {
   const direction = order === 'desc' ? -1 : 1;
   const compare =
     sortBy === 'name' ? byName : (a: ContactList, b: ContactList) => a[sortBy] - b[sortBy] || byName(a, b);

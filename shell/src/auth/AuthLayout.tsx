@@ -1,7 +1,9 @@
 import { BellRing, HeartHandshake, ShieldCheck, Users } from 'lucide-react';
+import { FormErrorBoundary } from '@kith/web-kit';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink.js';
 
 const HIGHLIGHTS = [
   { Icon: Users, text: 'Everyone who matters, in one calm place' },
@@ -23,6 +25,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="flex min-h-screen bg-white">
+      <SkipLink />
       <aside className="relative hidden w-[44%] overflow-hidden bg-gradient-to-br from-blue-600 via-blue-700 to-indigo-800 p-12 text-white lg:flex lg:flex-col lg:justify-between">
         <div className="absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-3xl" aria-hidden="true" />
         <Link to="/" className="relative inline-flex items-center gap-2 text-xl font-bold">
@@ -46,14 +49,20 @@ export function AuthLayout({
         </div>
         <p className="relative text-sm text-blue-200">Private by design. Self-hosted.</p>
       </aside>
-      <main className="flex flex-1 flex-col items-center justify-center px-5 py-10 sm:px-10">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="flex flex-1 outline-none flex-col items-center justify-center px-5 py-10 sm:px-10"
+      >
         <div className="w-full max-w-sm">
           <Link to="/" className="mb-10 inline-block lg:hidden" aria-label="Kith home">
             <Logo />
           </Link>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
           {subtitle && <p className="mt-2 text-sm text-slate-500">{subtitle}</p>}
-          <div className="mt-8">{children}</div>
+          <div className="mt-8">
+            <FormErrorBoundary>{children}</FormErrorBoundary>
+          </div>
           {footer && <div className="mt-8 text-center text-sm text-slate-500">{footer}</div>}
         </div>
       </main>

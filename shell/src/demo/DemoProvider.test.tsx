@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { useAuthStore } from '@kith/web-kit';
+import { notify, useAuthStore } from '@kith/web-kit';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { DemoProvider, useDemo } from './DemoProvider.js';
@@ -13,13 +13,21 @@ const demoUser = {
 };
 const wrapper = ({ children }: { children: ReactNode }) => <DemoProvider>{children}</DemoProvider>;
 
+let notice: jest.Spied<typeof notify.notice>;
+let dismiss: jest.Spied<typeof notify.dismiss>;
+
+const noticeTitles = (spy: jest.Spied<typeof notify.notice>) => spy.mock.calls.map((call) => call[1]?.title);
+
 beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
   useAuthStore.setState({ user: demoUser, isAuthenticated: true, isLoading: false });
+  notice = jest.spyOn(notify, 'notice');
+  dismiss = jest.spyOn(notify, 'dismiss');
 });
 
 afterEach(() => {
+  jest.restoreAllMocks();
   jest.useRealTimers();
 });
 
@@ -29,20 +37,64 @@ describe('demo mode', () => {
     expect(() => renderHook(() => useDemo())).toThrow('useDemo must be used within a DemoProvider');
   });
 
-  it('turns on for the demo account with a welcome tip that vanishes after 5 s', () => {
+  it('turns on for the demo account; the first time the tour is the welcome and clears other toasts', () => {
     const { result } = renderHook(() => useDemo(), { wrapper });
     expect(result.current.isDemoMode).toBe(true);
     expect(localStorage.getItem('demoMode')).toBe('true');
-    expect(result.current.notices.map((notice) => notice.title)).toEqual(['Welcome to the Kith demo!']);
-    act(() => jest.advanceTimersByTime(5_000));
-    expect(result.current.notices).toEqual([]);
+    expect(notice).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(result.current.tour.active).toBe(true);
+    expect(dismiss).toHaveBeenCalledWith();
+  });
+
+  it('greets with a welcome tip when the tour was seen before', () => {
+    localStorage.setItem('hasSeenTour', 'true');
+    renderHook(() => useDemo(), { wrapper });
+    expect(noticeTitles(notice)).toEqual(['Welcome to the Kith demo!']);
   });
 
   it('does not greet again when the page reloads with demo mode already on', () => {
     localStorage.setItem('demoMode', 'true');
+    localStorage.setItem('hasSeenTour', 'true');
     const { result } = renderHook(() => useDemo(), { wrapper });
     expect(result.current.isDemoMode).toBe(true);
-    expect(result.current.notices).toEqual([]);
+    expect(notice).not.toHaveBeenCalled();
+  });
+
+  it('can be switched off and stays off, then on again with a welcome tip', () => {
+    localStorage.setItem('hasSeenTour', 'true');
+    const first = renderHook(() => useDemo(), { wrapper });
+    notice.mockClear();
+    act(() => first.result.current.setDemoMode(false));
+    expect(first.result.current.isDemoMode).toBe(false);
+    expect(localStorage.getItem('demoMode')).toBe('false');
+    first.unmount();
+
+    const again = renderHook(() => useDemo(), { wrapper });
+    expect(again.result.current.isDemoMode).toBe(false);
+    act(() => again.result.current.setDemoMode(true));
+    expect(again.result.current.isDemoMode).toBe(true);
+    expect(noticeTitles(notice)).toEqual(['Welcome to the Kith demo!']);
+  });
+
+  it('Reset Demo says the data is restored on the server; if that notice fails, says Reset Failed', () => {
+    localStorage.setItem('demoMode', 'true');
+    localStorage.setItem('hasSeenTour', 'true');
+    const { result } = renderHook(() => useDemo(), { wrapper });
+    act(() => result.current.resetDemo());
+    expect(notice).toHaveBeenLastCalledWith(
+      expect.stringContaining('restored automatically every hour'),
+      expect.objectContaining({ title: 'Demo Reset' }),
+    );
+
+    notice.mockImplementationOnce(() => {
+      throw new Error('toaster gone');
+    });
+    act(() => result.current.resetDemo());
+    expect(notice).toHaveBeenLastCalledWith(
+      'Could not reset demo data',
+      expect.objectContaining({ title: 'Reset Failed', tone: 'error' }),
+    );
   });
 
   it('starts the tour about a second later, walks 7 steps and records Finish', () => {
@@ -58,7 +110,7 @@ describe('demo mode', () => {
 
     act(() => result.current.finishTour());
     expect(result.current.tour.active).toBe(false);
-    expect(result.current.notices.map((notice) => notice.title)).toContain('Tour Completed!');
+    expect(noticeTitles(notice)).toContain('Tour Completed!');
     expect(localStorage.getItem('hasSeenTour')).toBe('true');
   });
 

@@ -1,20 +1,11 @@
-import { DEMO_ACCOUNT, DEMO_NOTICE_MS, TOUR_START_DELAY_MS } from '@kith/contracts';
-import { StorageKey, useAuthStore } from '@kith/web-kit';
+import { DEMO_ACCOUNT, TOUR_START_DELAY_MS } from '@kith/contracts';
+import { StorageKey, notify, useAuthStore, type NoticeOptions } from '@kith/web-kit';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOUR_STEPS } from './tour-steps.js';
-
-export interface DemoNotice {
-  id: number;
-  title: string;
-  message: string;
-  tone: 'info' | 'success' | 'error';
-}
 
 export interface DemoContextValue {
   isDemoMode: boolean;
   setDemoMode: (on: boolean) => void;
-  notices: DemoNotice[];
-  dismissNotice: (id: number) => void;
   resetDemo: () => void;
   tour: { active: boolean; step: number; total: number };
   startTour: () => void;
@@ -27,69 +18,68 @@ export interface DemoContextValue {
 const DemoContext = createContext<DemoContextValue | null>(null);
 
 const readFlag = (key: string) => localStorage.getItem(key) === 'true';
-const writeFlag = (key: string, on: boolean) => (on ? localStorage.setItem(key, 'true') : localStorage.removeItem(key));
+/** The stored demo-mode choice: on, off, or none yet (then the account decides). */
+const storedDemoChoice = (): boolean | null => {
+  const stored = localStorage.getItem(StorageKey.demoMode);
+  return stored === 'true' ? true : stored === 'false' ? false : null;
+};
+
+const WELCOME: NoticeOptions & { message: string } = {
+  title: 'Welcome to the Kith demo!',
+  message: 'Everything here is sample data, so feel free to click around, log contacts and edit lists.',
+  tone: 'info',
+};
+
+/** The demo account's data is restored on the server at start and every hour (Reset Demo makes no data call). */
+export const DEMO_RESET_NOTICE = {
+  title: 'Demo Reset',
+  message: 'The sample data is restored automatically every hour, so your changes here are temporary.',
+} as const;
 
 /**
- * Demo mode (spec §4): on for the demo account, with a banner, notices that vanish after 5 s and
- * the guided tour, started ~1 s after demo mode begins unless it was seen before.
+ * Demo mode (spec §4): on for the demo account unless switched off (the choice is stored), with a
+ * banner, notices that vanish after 5 s (errors 7 s) and the guided tour, started ~1 s after demo
+ * mode begins unless it was seen before.
  */
 export function DemoProvider({ children }: { children: ReactNode }) {
   const email = useAuthStore((state) => state.user?.email);
   const isDemoAccount = email?.toLowerCase() === DEMO_ACCOUNT.email;
-  const [isDemoMode, setIsDemoMode] = useState(() => isDemoAccount || readFlag(StorageKey.demoMode));
-  const [notices, setNotices] = useState<DemoNotice[]>([]);
+  const [isDemoMode, setIsDemoMode] = useState(() => storedDemoChoice() ?? isDemoAccount);
   const [tour, setTour] = useState({ active: false, step: 0 });
-  const nextNoticeId = useRef(0);
-
-  const dismissNotice = useCallback((id: number) => setNotices((all) => all.filter((notice) => notice.id !== id)), []);
-
-  const showNotice = useCallback(
-    (notice: Omit<DemoNotice, 'id'>) => {
-      const id = ++nextNoticeId.current;
-      setNotices((all) => [...all, { ...notice, id }]);
-      setTimeout(() => dismissNotice(id), DEMO_NOTICE_MS);
-      return id;
-    },
-    [dismissNotice],
-  );
 
   const setDemoMode = useCallback((on: boolean) => {
-    writeFlag(StorageKey.demoMode, on);
+    localStorage.setItem(StorageKey.demoMode, String(on));
     setIsDemoMode(on);
   }, []);
 
-  useEffect(() => {
-    setDemoMode(Boolean(isDemoAccount));
-  }, [isDemoAccount, setDemoMode]);
-
   // Whether demo mode was already on when the app loaded: a page reload is not "turning it on".
-  const wasDemoMode = useRef(readFlag(StorageKey.demoMode));
+  const wasDemoMode = useRef(storedDemoChoice() === true);
 
-  // Turning demo mode on greets the visitor and, the first time, starts the tour after ~1 s.
+  // Turning demo mode on greets the visitor: the first time with the tour (after ~1 s), which is
+  // the welcome, afterwards with a welcome tip. One overlay at a time: the tour clears the toasts.
   useEffect(() => {
     if (!isDemoMode) {
       wasDemoMode.current = false;
       return;
     }
-    const welcome = wasDemoMode.current
-      ? undefined
-      : showNotice({
-          title: 'Welcome to the Kith demo!',
-          message: 'Everything here is sample data, so feel free to click around, log contacts and edit lists.',
-          tone: 'info',
-        });
+    localStorage.setItem(StorageKey.demoMode, 'true');
+    const turnedOn = !wasDemoMode.current;
     wasDemoMode.current = true;
-    const timer = readFlag(StorageKey.hasSeenTour)
-      ? undefined
-      : setTimeout(() => setTour({ active: true, step: 0 }), TOUR_START_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      if (welcome !== undefined) dismissNotice(welcome);
-    };
-  }, [isDemoMode, showNotice, dismissNotice]);
+    if (!readFlag(StorageKey.hasSeenTour)) {
+      const timer = setTimeout(() => {
+        notify.dismiss();
+        setTour({ active: true, step: 0 });
+      }, TOUR_START_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    if (!turnedOn) return;
+    const { message, ...options } = WELCOME;
+    const welcome = notify.notice(message, options);
+    return () => notify.dismiss(welcome);
+  }, [isDemoMode]);
 
   const endTour = useCallback(() => {
-    writeFlag(StorageKey.hasSeenTour, true);
+    localStorage.setItem(StorageKey.hasSeenTour, 'true');
     setTour({ active: false, step: 0 });
   }, []);
 
@@ -97,29 +87,24 @@ export function DemoProvider({ children }: { children: ReactNode }) {
     () => ({
       isDemoMode,
       setDemoMode,
-      notices,
-      dismissNotice,
-      resetDemo: () =>
-        showNotice({
-          title: 'Demo Reset',
-          message: 'The sample data is restored every time the demo account starts up.',
-          tone: 'info',
-        }),
+      resetDemo: () => {
+        try {
+          notify.notice(DEMO_RESET_NOTICE.message, { title: DEMO_RESET_NOTICE.title, tone: 'info', id: 'demo-reset' });
+        } catch {
+          notify.notice('Could not reset demo data', { title: 'Reset Failed', tone: 'error', id: 'demo-reset' });
+        }
+      },
       tour: { active: tour.active, step: tour.step, total: TOUR_STEPS.length },
       startTour: () => setTour({ active: true, step: 0 }),
       nextStep: () => setTour((current) => ({ ...current, step: Math.min(current.step + 1, TOUR_STEPS.length - 1) })),
       previousStep: () => setTour((current) => ({ ...current, step: Math.max(current.step - 1, 0) })),
       finishTour: () => {
         endTour();
-        showNotice({
-          title: 'Tour Completed!',
-          message: "You're all set. Explore Kith at your own pace.",
-          tone: 'success',
-        });
+        notify.notice("You're all set. Explore Kith at your own pace.", { title: 'Tour Completed!', tone: 'success' });
       },
       skipTour: endTour,
     }),
-    [isDemoMode, setDemoMode, notices, dismissNotice, showNotice, tour, endTour],
+    [isDemoMode, setDemoMode, tour, endTour],
   );
 
   return <DemoContext.Provider value={value}>{children}</DemoContext.Provider>;

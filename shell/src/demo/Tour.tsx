@@ -1,6 +1,6 @@
-import { Button } from '@kith/web-kit';
+import { Button, useFocusTrap } from '@kith/web-kit';
 import { X } from 'lucide-react';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useDemo } from './DemoProvider.js';
 import { TOUR_STEPS } from './tour-steps.js';
 
@@ -94,6 +94,9 @@ export function Tour() {
   const { tour, nextStep, previousStep, finishTour, skipTour } = useDemo();
   const step = TOUR_STEPS[tour.step];
   const box = useTargetBox(step?.targets ?? [], tour.active);
+  const card = useRef<HTMLDivElement>(null);
+  // Keyboard users stay in the tour while it is open, starting on Next.
+  useFocusTrap(card, tour.active, () => card.current?.querySelector<HTMLElement>('[data-tour-primary]'));
 
   useEffect(() => {
     if (!tour.active) return;
@@ -129,7 +132,9 @@ export function Tour() {
         <div className="absolute inset-0 bg-slate-900/55" />
       )}
       <div
-        className="absolute rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-900/10 transition-all duration-300"
+        ref={card}
+        tabIndex={-1}
+        className="absolute rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-slate-900/10 outline-none transition-all duration-300"
         style={cardStyle(box)}
       >
         <div className="flex items-start justify-between gap-3">
@@ -144,7 +149,7 @@ export function Tour() {
           <button
             type="button"
             onClick={skipTour}
-            className="-m-1 rounded p-1 text-slate-400 hover:text-slate-600"
+            className="-m-1 rounded p-1 text-slate-500 hover:text-slate-600"
             aria-label="Close tour"
           >
             <X className="size-5" />
@@ -165,7 +170,7 @@ export function Tour() {
           />
         </div>
         <div className="mt-4 flex items-center justify-between gap-2">
-          <button type="button" onClick={skipTour} className="text-sm font-medium text-slate-500 hover:text-slate-800">
+          <button type="button" onClick={skipTour} className="text-sm font-medium text-slate-600 hover:text-slate-800">
             Skip Tour
           </button>
           <div className="flex gap-2">
@@ -173,11 +178,11 @@ export function Tour() {
               Previous
             </Button>
             {isLast ? (
-              <Button size="sm" onClick={finishTour}>
+              <Button size="sm" onClick={finishTour} data-tour-primary>
                 Finish
               </Button>
             ) : (
-              <Button size="sm" onClick={nextStep}>
+              <Button size="sm" onClick={nextStep} data-tour-primary>
                 Next
               </Button>
             )}

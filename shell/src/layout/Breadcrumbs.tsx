@@ -1,31 +1,14 @@
-import type { ContactList } from '@kith/contracts';
-import { api } from '@kith/web-kit';
 import { ChevronRight, Home } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { breadcrumbsFor, listIdOf } from './breadcrumbs.js';
-
-function useListName(listId: string | null): string | undefined {
-  const [names, setNames] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!listId || names[listId]) return;
-    let current = true;
-    api
-      .get<ContactList>(`/lists/${encodeURIComponent(listId)}`, { retry: false })
-      .then((list) => current && setNames((known) => ({ ...known, [listId]: list.name })))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [listId, names]);
-  return listId ? names[listId] : undefined;
-}
+import { breadcrumbsFor, contactIdOf, listIdOf } from './breadcrumb-trail.js';
+import { useContactName, useListName } from './useNames.js';
 
 /** Hidden when there is a single crumb; long labels are truncated (spec §2). */
 export function Breadcrumbs() {
   const { pathname, search } = useLocation();
   const listName = useListName(listIdOf(pathname));
-  const crumbs = breadcrumbsFor(pathname, search, listName);
+  const contactName = useContactName(contactIdOf(pathname));
+  const crumbs = breadcrumbsFor(pathname, search, listName, contactName);
   if (crumbs.length < 2) return null;
   return (
     <nav aria-label="Breadcrumb" className="mb-4">

@@ -13,6 +13,7 @@ export default function SignedInApp() {
         <Routes>
           <Route path="dashboard" element={<RemoteScreen name="dashboard" />} />
           <Route path="contacts" element={<RemoteScreen name="contacts" />} />
+          <Route path="contacts/:contactId" element={<RemoteScreen name="contacts" module="ContactPage" />} />
           <Route path="lists" element={<RemoteScreen name="lists" />} />
           <Route path="lists/:listId" element={<RemoteScreen name="contacts" />} />
           <Route path="settings" element={<SettingsPage />} />

@@ -2,13 +2,14 @@ import { buttonClassName } from '@kith/web-kit';
 import { BellRing, CalendarClock, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink.js';
 import { ProductPreview } from './ProductPreview.js';
 
 const FEATURES = [
   {
     Icon: Users,
     title: 'Manage Contacts',
-    text: 'Keep friends, family and colleagues in one place, with notes, lists and a history of every conversation.',
+    text: 'Keep friends, family and colleagues in one place, with notes, lists and a history of every conversation, synced with your phone over CardDAV.',
     tint: 'bg-blue-50 text-blue-600',
   },
   {
@@ -34,6 +35,7 @@ const FEATURES = [
 export function LandingPage() {
   return (
     <div className="min-h-screen bg-white">
+      <SkipLink />
       <header className="mx-auto flex max-w-6xl items-center justify-between px-5 py-5 sm:px-8">
         <Logo />
         <Link to="/login" className={buttonClassName('ghost')}>
@@ -41,7 +43,7 @@ export function LandingPage() {
         </Link>
       </header>
 
-      <main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
         <section className="relative overflow-hidden">
           <div
             className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-blue-50 to-white"

@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNT } from '@kith/contracts';
 import { Button, ErrorBanner, notify, useAuthStore } from '@kith/web-kit';
 import { Sparkles } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
@@ -13,9 +13,12 @@ interface LoginForm {
   password: string;
 }
 
+const LOGIN_FAILED = 'Failed to sign in. Please check your credentials.';
+
 export default function LoginPage() {
   const login = useAuthStore((state) => state.login);
-  const error = useAuthStore((state) => state.error);
+  // The spec's message, shown once, in the form (the store keeps the server's reason for others).
+  const [failed, setFailed] = useState(false);
   const clearError = useAuthStore((state) => state.clearError);
   const navigate = useNavigate();
   // An error from an earlier attempt (or the other auth page) is not this page's error.
@@ -26,12 +29,13 @@ export default function LoginPage() {
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: LoginForm) => {
+    setFailed(false);
     try {
       await login({ email: values.email.trim(), password: values.password });
       notify.success('Login successful! Welcome back.');
       navigate('/dashboard', { replace: true });
     } catch {
-      notify.error('Failed to sign in. Please check your credentials.');
+      setFailed(true);
     }
   };
 
@@ -53,7 +57,7 @@ export default function LoginPage() {
         </>
       }
     >
-      {error && <ErrorBanner message={error} onDismiss={clearError} />}
+      {failed && <ErrorBanner message={LOGIN_FAILED} onDismiss={() => setFailed(false)} />}
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextInput
           id="email"

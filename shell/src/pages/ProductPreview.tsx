@@ -16,7 +16,7 @@ const PEOPLE = [
     list: 'Family',
     color: '#8b5cf6',
     status: 'Due in 3 days',
-    tone: 'text-yellow-600',
+    tone: 'text-yellow-700',
   },
   {
     initials: 'JN',
@@ -24,7 +24,7 @@ const PEOPLE = [
     list: 'Work',
     color: '#3b82f6',
     status: 'Talked 2 days ago',
-    tone: 'text-green-600',
+    tone: 'text-green-700',
   },
 ];
 

@@ -1,6 +1,6 @@
 import { ValidationMessage } from '@kith/contracts';
 import { Button, ErrorBanner, notify, useAuthStore } from '@kith/web-kit';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
@@ -14,9 +14,12 @@ interface RegisterForm {
   password: string;
 }
 
+const REGISTER_FAILED = 'Failed to create account. Please try again.';
+
 export default function RegisterPage() {
   const registerAccount = useAuthStore((state) => state.register);
-  const error = useAuthStore((state) => state.error);
+  // The spec's message, shown once, in the form (the store keeps the server's reason for others).
+  const [failed, setFailed] = useState(false);
   const clearError = useAuthStore((state) => state.clearError);
   const navigate = useNavigate();
   // An error from an earlier attempt (or the other auth page) is not this page's error.
@@ -27,6 +30,7 @@ export default function RegisterPage() {
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: RegisterForm) => {
+    setFailed(false);
     try {
       await registerAccount({
         firstName: values.firstName.trim(),
@@ -37,7 +41,7 @@ export default function RegisterPage() {
       notify.success('Account created successfully! Welcome to the product.');
       navigate('/dashboard', { replace: true });
     } catch {
-      notify.error('Failed to create account. Please try again.');
+      setFailed(true);
     }
   };
 
@@ -54,7 +58,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      {error && <ErrorBanner message={error} onDismiss={clearError} />}
+      {failed && <ErrorBanner message={REGISTER_FAILED} onDismiss={() => setFailed(false)} />}
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput

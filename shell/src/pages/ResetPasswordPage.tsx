@@ -1,5 +1,14 @@
 import { RESET_SUCCESS_REDIRECT_MS, ValidationMessage, type ResetPasswordResponse } from '@kith/contracts';
-import { Button, api, buttonClassName, isApiError, notify, serverErrorOr, useAuthStore } from '@kith/web-kit';
+import {
+  Button,
+  LoadingState,
+  api,
+  buttonClassName,
+  isApiError,
+  notify,
+  serverErrorOr,
+  useAuthStore,
+} from '@kith/web-kit';
 import { CheckCircle2, LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +21,8 @@ interface ResetForm {
   password: string;
   confirmPassword: string;
 }
+
+const EXPIRED_LINK = 'This reset link has expired or is invalid. Please request a new one.';
 
 function InvalidResetLink() {
   return (
@@ -34,13 +45,32 @@ function InvalidResetLink() {
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const [status, setStatus] = useState<'form' | 'invalid' | 'done'>(token ? 'form' : 'invalid');
+  // Spec §4: validity unknown, then valid (form) or invalid; the link is checked as the page opens.
+  const [status, setStatus] = useState<'checking' | 'form' | 'invalid' | 'done'>(token ? 'checking' : 'invalid');
   const startSession = useAuthStore((state) => state.startSession);
   const navigate = useNavigate();
   const { register, handleSubmit, getValues, formState } = useForm<ResetForm>({
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    api
+      .post<{ valid: true }>('/auth/reset-password/check', { body: { token }, retry: false })
+      .then(() => current && setStatus((now) => (now === 'checking' ? 'form' : now)))
+      .catch((error: unknown) => {
+        if (!current) return;
+        // A 400 marks the link invalid or expired; anything else lets the form decide on submit.
+        const expired = isApiError(error) && error.status === 400;
+        if (expired) notify.error(EXPIRED_LINK);
+        setStatus((now) => (now !== 'checking' ? now : expired ? 'invalid' : 'form'));
+      });
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   useEffect(() => {
     if (status !== 'done') return;
@@ -55,7 +85,7 @@ export default function ResetPasswordPage() {
       setStatus('done');
     } catch (error) {
       if (isApiError(error) && error.status === 400) {
-        notify.error('This reset link has expired or is invalid. Please request a new one.');
+        notify.error(EXPIRED_LINK);
         setStatus('invalid');
       } else {
         notify.error(serverErrorOr(error, 'An error occurred. Please try again.'));
@@ -64,6 +94,14 @@ export default function ResetPasswordPage() {
   };
 
   if (status === 'invalid') return <InvalidResetLink />;
+
+  if (status === 'checking') {
+    return (
+      <AuthLayout title="Choose a new password">
+        <LoadingState label="Checking your reset link..." />
+      </AuthLayout>
+    );
+  }
 
   if (status === 'done') {
     return (

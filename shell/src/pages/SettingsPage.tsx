@@ -1,14 +1,19 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, fullName, type NotificationSettings, type User } from '@kith/contracts';
 import { Card, LoadingState, PageHeader, api, notify, useAuthStore } from '@kith/web-kit';
-import { Bell, Heart, Lock, Smile, UserRound, Users } from 'lucide-react';
+import { Bell, BellOff, Heart, Lock, Smile, Sparkles, UserRound, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { DemoModeSwitch } from '../demo/DemoModeSwitch.js';
+import { DangerZone } from '../settings/DangerZone.js';
+import { YourData } from '../settings/YourData.js';
+import { PhoneSyncSection } from '../settings/PhoneSyncSection.js';
+import { WebhookSettings } from '../settings/WebhookSettings.js';
 
 interface SettingsData {
   user: User | null;
   notifications: NotificationSettings;
 }
 
-function useSettings(): SettingsData | null {
+function useSettings(): [SettingsData | null, (update: (data: SettingsData) => SettingsData) => void] {
   const storedUser = useAuthStore((state) => state.user);
   const [data, setData] = useState<SettingsData | null>(null);
   useEffect(() => {
@@ -25,7 +30,45 @@ function useSettings(): SettingsData | null {
       current = false;
     };
   }, [storedUser]);
-  return data;
+  const update = (change: (data: SettingsData) => SettingsData) => setData((previous) => previous && change(previous));
+  return [data, update];
+}
+
+/** The one writable notification setting: stop (and restart) the daily reminder e-mail. */
+function PauseRemindersSwitch({ paused, onChange }: { paused: boolean; onChange: (paused: boolean) => void }) {
+  const [saving, setSaving] = useState(false);
+  const toggle = async () => {
+    setSaving(true);
+    try {
+      const saved = await api.put<NotificationSettings>('/notifications/settings', {
+        body: { remindersPaused: !paused },
+      });
+      onChange(saved.remindersPaused);
+      notify.success(saved.remindersPaused ? 'Reminder e-mails paused' : 'Reminder e-mails resumed');
+    } catch {
+      notify.error('Failed to update settings');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <span className="inline-flex items-center gap-3">
+      <span className="text-xs font-normal text-slate-500">{paused ? 'Paused' : 'Sending'}</span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={paused}
+        aria-label="Pause reminder e-mails"
+        disabled={saving}
+        onClick={() => void toggle()}
+        className={`relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 ${paused ? 'bg-blue-600' : 'bg-slate-300'}`}
+      >
+        <span
+          className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${paused ? 'translate-x-5' : 'translate-x-0.5'}`}
+        />
+      </button>
+    </span>
+  );
 }
 
 function Section({
@@ -66,10 +109,10 @@ function Row({ label, icon, children }: { label: string; icon?: ReactNode; child
 }
 
 export function SettingsPage() {
-  const data = useSettings();
+  const [data, updateData] = useSettings();
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Settings" subtitle="Your profile and how Kith reminds you. Settings are read-only for now." />
+      <PageHeader title="Settings" subtitle="Your profile, how Kith reminds you, and syncing your phone." />
       {!data ? (
         <LoadingState label="Loading settings..." />
       ) : (
@@ -98,7 +141,7 @@ export function SettingsPage() {
             </Row>
             <Row label="Push notifications" icon={<Lock className="size-4 text-slate-400" aria-hidden="true" />}>
               <span className="inline-flex items-center gap-3">
-                <span className="text-xs font-normal text-slate-500">
+                <span className="text-xs font-normal text-slate-600">
                   {data.notifications.enablePushNotifications ? 'On' : 'Off'}
                 </span>
                 <button
@@ -115,7 +158,31 @@ export function SettingsPage() {
                 </button>
               </span>
             </Row>
+            <Row label="Pause reminder e-mails" icon={<BellOff className="size-4 text-slate-500" aria-hidden="true" />}>
+              <PauseRemindersSwitch
+                paused={data.notifications.remindersPaused}
+                onChange={(remindersPaused) =>
+                  updateData((current) => ({
+                    ...current,
+                    notifications: { ...current.notifications, remindersPaused },
+                  }))
+                }
+              />
+            </Row>
           </Section>
+          <YourData />
+          <WebhookSettings />
+          <PhoneSyncSection email={data.user?.email ?? null} />
+          <Section
+            icon={<Sparkles className="size-5" />}
+            title="Demo mode"
+            description="A banner, sample-data tips and the guided tour."
+          >
+            <Row label="Demo mode">
+              <DemoModeSwitch />
+            </Row>
+          </Section>
+          {data.user ? <DangerZone user={data.user} /> : null}
         </div>
       )}
     </div>

@@ -30,10 +30,16 @@ export function registerRemotesFromConfig(): Promise<void> {
   return registration;
 }
 
-/** The remote's `./App` component (the federation contract in @kith/web-kit/federation.mjs). */
-export async function loadRemoteApp(name: RemoteName): Promise<{ default: ComponentType }> {
+/** A page module a remote exposes besides its `./App`. */
+export type RemoteModule = 'App' | 'ContactPage';
+
+/** The remote's `./App` (or another exposed page) component (the federation contract in @kith/web-kit/federation.mjs). */
+export async function loadRemoteApp(
+  name: RemoteName,
+  module: RemoteModule = 'App',
+): Promise<{ default: ComponentType }> {
   await registerRemotesFromConfig();
-  const exposed = await loadRemote<{ default?: ComponentType }>(`${name}/App`);
+  const exposed = await loadRemote<{ default?: ComponentType }>(`${name}/${module}`);
   if (!exposed?.default) throw new Error(`Remote "${name}" could not be loaded`);
   return { default: exposed.default };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { breadcrumbsFor, listIdOf } from './breadcrumbs.js';
+import { breadcrumbsFor, contactIdOf, listIdOf } from './breadcrumb-trail.js';
 
 const labels = (pathname: string, search = '', listName?: string) =>
   breadcrumbsFor(pathname, search, listName).map((crumb) => crumb.label);
@@ -24,5 +24,16 @@ describe('breadcrumbsFor', () => {
   it('reads the list id of a list route', () => {
     expect(listIdOf('/lists/abc%20d')).toBe('abc d');
     expect(listIdOf('/lists')).toBeNull();
+  });
+
+  it("is Dashboard › Contacts › the person's name on a contact's page", () => {
+    expect(breadcrumbsFor('/contacts/c1', '', undefined, 'Ada Lovelace')).toEqual([
+      { label: 'Dashboard', to: '/dashboard' },
+      { label: 'Contacts', to: '/contacts' },
+      { label: 'Ada Lovelace' },
+    ]);
+    expect(labels('/contacts/c1')).toEqual(['Dashboard', 'Contacts', 'Contact']);
+    expect(contactIdOf('/contacts/abc')).toBe('abc');
+    expect(contactIdOf('/contacts')).toBeNull();
   });
 });

@@ -6,11 +6,13 @@ export interface Crumb {
 
 /**
  * Spec §2: Dashboard, then one of Overdue Contacts (filter=overdue), Contacts, Lists, the list's
- * name on /lists/{id}, or Settings.
+ * name on /lists/{id}, or Settings. A person's page (/contacts/{id}) is Dashboard › Contacts › {name}.
  */
-export function breadcrumbsFor(pathname: string, search: string, listName?: string): Crumb[] {
+export function breadcrumbsFor(pathname: string, search: string, listName?: string, contactName?: string): Crumb[] {
   const dashboard: Crumb = { label: 'Dashboard', to: '/dashboard' };
   const path = pathname.replace(/\/+$/, '') || '/';
+  if (contactIdOf(path))
+    return [dashboard, { label: 'Contacts', to: '/contacts' }, { label: contactName ?? 'Contact' }];
   let current: Crumb | null = null;
   if (path === '/contacts') {
     current =
@@ -28,5 +30,11 @@ export function breadcrumbsFor(pathname: string, search: string, listName?: stri
 /** The list id of a /lists/{id} path, if any. */
 export function listIdOf(pathname: string): string | null {
   const match = /^\/lists\/([^/]+)\/?$/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** The contact id of a /contacts/{id} path, if any. */
+export function contactIdOf(pathname: string): string | null {
+  const match = /^\/contacts\/([^/]+)\/?$/.exec(pathname);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }

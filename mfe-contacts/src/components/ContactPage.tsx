@@ -1,0 +1,395 @@
+import {
+  birthdayLabel,
+  contactStatus,
+  fullName,
+  intervalSource,
+  isSnoozed,
+  nextBirthday,
+  reminderIntervalLabel,
+  snoozedUntilLabel,
+  snoozeUntil,
+  type SnoozeChoice,
+  type Contact,
+  type ContactInput,
+  type ContactList,
+} from '@kith/contracts';
+import {
+  Badge,
+  buttonClassName,
+  Card,
+  ColorDot,
+  ContactDialog,
+  EmptyState,
+  getErrorMessage,
+  isApiError,
+  LoadingState,
+  LogContactDialog,
+  notify,
+  ScreenLoadError,
+} from '@kith/web-kit';
+import {
+  BellPlus,
+  Building2,
+  Cake,
+  Globe,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Pencil,
+  Phone,
+  Send,
+  Trash2,
+  UserX,
+} from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { contactsApi } from '../api/contacts-api.js';
+import { contactsStore } from '../store/contacts-store.js';
+import { ContactFormModal } from './ContactFormModal.js';
+import { DeleteContactDialog } from './DeleteContactDialog.js';
+import { SnoozeMenu } from './SnoozeMenu.js';
+import { Timeline } from './Timeline.js';
+
+type PageState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; contact: Contact }
+  | { kind: 'not-found' }
+  | { kind: 'error'; message: string };
+type Dialog = 'none' | 'log' | 'contact' | 'schedule' | 'edit' | 'delete';
+
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** /contacts/:contactId — one person: status, every field, the actions and the timeline. */
+export function ContactPage() {
+  const { contactId = '' } = useParams();
+  const navigate = useNavigate();
+  const [state, setState] = useState<PageState>({ kind: 'loading' });
+  const [lists, setLists] = useState<ContactList[]>([]);
+  const [dialog, setDialog] = useState<Dialog>('none');
+  // Bumped after anything that changes the interactions, so the timeline reloads.
+  const [timelineVersion, setTimelineVersion] = useState(0);
+
+  const load = useCallback(
+    async (silent = false) => {
+      if (!silent) setState({ kind: 'loading' });
+      try {
+        setState({ kind: 'ready', contact: await contactsApi.get(contactId) });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) setState({ kind: 'not-found' });
+        else setState({ kind: 'error', message: getErrorMessage(error) });
+      }
+    },
+    [contactId],
+  );
+
+  useEffect(() => {
+    void load();
+    void contactsApi.lists().then(setLists, () => undefined);
+  }, [load]);
+
+  if (state.kind === 'loading') return <LoadingState label="Loading contact..." />;
+  // The boundary in ContactPageApp shows 'Contact Loading Error' with the retry flow (a retry mounts this page again, which loads again).
+  if (state.kind === 'error') throw new ScreenLoadError(state.message);
+  if (state.kind === 'not-found') {
+    return (
+      <EmptyState
+        className="mt-8"
+        icon={<UserX className="size-6" aria-hidden="true" />}
+        title="Contact not found"
+        description="This contact does not exist or has been deleted."
+        action={
+          <Link to="/contacts" className={buttonClassName('secondary')}>
+            Back to contacts
+          </Link>
+        }
+      />
+    );
+  }
+
+  const { contact } = state;
+  const close = () => setDialog('none');
+  const changed = (updated?: Contact) => {
+    if (updated) setState({ kind: 'ready', contact: updated });
+    else void load(true);
+    contactsStore.getState().replace(updated ?? contact);
+  };
+  const snooze = (target: Contact, choice: SnoozeChoice | null) => {
+    void (choice ? contactsApi.snooze(target._id, snoozeUntil(choice)) : contactsApi.unsnooze(target._id)).then(
+      ({ contact: saved }) => {
+        notify.success(saved.snoozedUntil ? snoozedUntilLabel(saved.snoozedUntil) : 'Snooze stopped');
+        changed(saved);
+      },
+      (error: unknown) => notify.error(getErrorMessage(error, 'Failed to snooze contact')),
+    );
+  };
+  const interactionsChanged = (updated?: Contact) => {
+    changed(updated);
+    setTimelineVersion((version) => version + 1);
+  };
+
+  return (
+    <article aria-labelledby="contact-name">
+      <ContactHeader contact={contact} onAction={setDialog} onSnooze={snooze} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+        <ContactFacts contact={contact} />
+        <Timeline contactId={contact._id} version={timelineVersion} onChanged={interactionsChanged} />
+      </div>
+
+      <LogContactDialog contact={dialog === 'log' ? contact : null} onClose={close} onLogged={interactionsChanged} />
+      <ContactDialog
+        contact={dialog === 'contact' || dialog === 'schedule' ? contact : null}
+        startScheduling={dialog === 'schedule'}
+        onClose={close}
+        onChanged={changed}
+      />
+      <ContactFormModal
+        open={dialog === 'edit'}
+        contact={contact}
+        lists={lists}
+        defaultListId={null}
+        onClose={close}
+        onSubmit={(input: ContactInput) => {
+          void contactsApi.update(contact._id, input).then(
+            (saved) => {
+              notify.success('Contact updated successfully');
+              changed(saved);
+            },
+            (error: unknown) => notify.error(getErrorMessage(error, 'Failed to update contact')),
+          );
+        }}
+      />
+      <DeleteContactDialog
+        contact={dialog === 'delete' ? contact : null}
+        onCancel={close}
+        onConfirm={(target) => {
+          close();
+          void contactsApi.remove(target._id).then(
+            () => {
+              notify.success('Contact deleted successfully');
+              void contactsStore.getState().load({ silent: true });
+              navigate('/contacts');
+            },
+            (error: unknown) => notify.error(getErrorMessage(error, 'Failed to delete contact')),
+          );
+        }}
+      />
+    </article>
+  );
+}
+
+function ContactHeader({
+  contact,
+  onAction,
+  onSnooze,
+}: {
+  contact: Contact;
+  onAction: (dialog: Dialog) => void;
+  onSnooze: (contact: Contact, choice: SnoozeChoice | null) => void;
+}) {
+  const status = contactStatus(contact);
+  const source = intervalSource(contact);
+  const action =
+    'inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold transition-colors';
+  const secondary = `${action} bg-white text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50`;
+  return (
+    <header className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 id="contact-name" className="text-2xl font-bold break-words text-slate-900">
+            {fullName(contact)}
+          </h1>
+          {(contact.jobTitle || contact.company) && (
+            <p className="mt-0.5 text-sm text-slate-600">
+              {[contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
+            </p>
+          )}
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span className="inline-flex items-center gap-1.5">
+              {contact.list ? (
+                <>
+                  <ColorDot color={contact.list.color} size="sm" />
+                  <Link to={`/lists/${contact.list._id}`} className="hover:underline">
+                    {contact.list.name}
+                  </Link>
+                </>
+              ) : (
+                'No list'
+              )}
+            </span>
+            <span aria-hidden="true">·</span>
+            <span data-testid="contact-interval">
+              {reminderIntervalLabel(contact.reminderDays)} ({source.label})
+            </span>
+          </div>
+        </div>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
+          <Badge color={status.color} className="text-sm">
+            <span data-testid="contact-status">{status.label}</span>
+          </Badge>
+          {status.dueDate && <span className="text-xs text-slate-500">Next due {formatDay(status.dueDate)}</span>}
+          {contact.lastContactDate && (
+            <span className="text-xs text-slate-500">Last contact {formatDay(contact.lastContactDate)}</span>
+          )}
+          {isSnoozed(contact.snoozedUntil) && (
+            <span className="text-xs text-slate-500">{snoozedUntilLabel(contact.snoozedUntil!)}</span>
+          )}
+        </div>
+      </div>
+      {contact.reminderDate && (
+        <p className="mt-3 inline-flex items-center gap-1.5 rounded-lg bg-blue-50 px-3 py-1.5 text-sm text-blue-800">
+          <BellPlus className="size-4" aria-hidden="true" />
+          Reminder on {formatDay(contact.reminderDate)}
+          {contact.reminderNotes ? `: ${contact.reminderNotes}` : ''}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button
+          type="button"
+          data-shortcut-target="log-contact"
+          onClick={() => onAction('log')}
+          className={`${action} bg-blue-600 text-white hover:bg-blue-700`}
+        >
+          <MessageCircle className="size-4" aria-hidden="true" />
+          Log Contact
+        </button>
+        <button type="button" onClick={() => onAction('contact')} className={secondary}>
+          <Send className="size-4" aria-hidden="true" />
+          Contact Now
+        </button>
+        <button type="button" onClick={() => onAction('schedule')} className={secondary}>
+          <BellPlus className="size-4" aria-hidden="true" />
+          Schedule Future Reminder
+        </button>
+        <SnoozeMenu contact={contact} onSnooze={onSnooze} buttonClassName={secondary} />
+        <button type="button" onClick={() => onAction('edit')} className={secondary}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit
+        </button>
+        <button
+          type="button"
+          onClick={() => onAction('delete')}
+          className={`${action} bg-white text-red-700 ring-1 ring-red-200 ring-inset hover:bg-red-50`}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          Delete
+        </button>
+      </div>
+    </header>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    // dt and dd sit directly in the div (a description list allows nothing else); the icon rides in the dt.
+    <div className="relative min-w-0 py-2.5 pl-7">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <span className="absolute top-3 left-0 text-slate-400">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+/** Every field of the person, the empty ones left out. */
+function ContactFacts({ contact }: { contact: Contact }) {
+  const icon = (Icon: typeof Mail) => <Icon className="size-4" aria-hidden="true" />;
+  const upcoming = contact.birthday ? nextBirthday(contact.birthday) : null;
+  const hasAny =
+    contact.email ||
+    contact.phoneNumber ||
+    contact.phones.length ||
+    contact.emails.length ||
+    contact.birthday ||
+    contact.company ||
+    contact.address ||
+    contact.website ||
+    contact.notes;
+  return (
+    <Card className="p-5">
+      <h2 className="text-base font-semibold text-slate-900">Details</h2>
+      {!hasAny && (
+        <p className="mt-2 text-sm text-slate-500">
+          No details yet. Edit the contact to add a phone number, birthday and more.
+        </p>
+      )}
+      <dl className="mt-1 divide-y divide-slate-100" data-testid="contact-facts">
+        {contact.phoneNumber && (
+          <Fact icon={icon(Phone)} label="Phone">
+            <a href={`tel:${contact.phoneNumber}`} className="hover:underline">
+              {contact.phoneNumber}
+            </a>
+          </Fact>
+        )}
+        {contact.phones.map((phone, index) => (
+          <Fact key={`phone-${index}`} icon={icon(Phone)} label={`Phone (${phone.label})`}>
+            <a href={`tel:${phone.value}`} className="hover:underline">
+              {phone.value}
+            </a>
+          </Fact>
+        ))}
+        {contact.email && (
+          <Fact icon={icon(Mail)} label="Email">
+            <a href={`mailto:${contact.email}`} className="hover:underline">
+              {contact.email}
+            </a>
+          </Fact>
+        )}
+        {contact.emails.map((email, index) => (
+          <Fact key={`email-${index}`} icon={icon(Mail)} label={`Email (${email.label})`}>
+            <a href={`mailto:${email.value}`} className="hover:underline">
+              {email.value}
+            </a>
+          </Fact>
+        ))}
+        {contact.birthday && (
+          <Fact icon={icon(Cake)} label="Birthday">
+            {birthdayLabel(contact.birthday)}
+            {upcoming && (
+              <span className="text-slate-500">
+                {' '}
+                ·{' '}
+                {upcoming.daysUntil === 0
+                  ? 'today'
+                  : `in ${upcoming.daysUntil} ${upcoming.daysUntil === 1 ? 'day' : 'days'}`}
+                {upcoming.age != null ? ` (turns ${upcoming.age})` : ''}
+              </span>
+            )}
+          </Fact>
+        )}
+        {(contact.company || contact.jobTitle) && (
+          <Fact icon={icon(Building2)} label="Work">
+            {[contact.jobTitle, contact.company].filter(Boolean).join(', ')}
+          </Fact>
+        )}
+        {contact.address && (
+          <Fact icon={icon(MapPin)} label="Address">
+            <span className="whitespace-pre-line">{contact.address}</span>
+          </Fact>
+        )}
+        {contact.website && (
+          <Fact icon={icon(Globe)} label="Website">
+            {/^https?:\/\//i.test(contact.website) ? (
+              <a
+                href={contact.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-blue-700 hover:underline"
+              >
+                {contact.website}
+              </a>
+            ) : (
+              contact.website
+            )}
+          </Fact>
+        )}
+        {contact.notes && (
+          <Fact icon={icon(Pencil)} label="Notes">
+            <span className="whitespace-pre-line">{contact.notes}</span>
+          </Fact>
+        )}
+      </dl>
+    </Card>
+  );
+}

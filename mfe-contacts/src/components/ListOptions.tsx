@@ -1,0 +1,15 @@
+import type { ContactList } from '@kith/contracts';
+
+/** The options of a contact's list picker: 'No list' first, then the user's lists. */
+export function ListOptions({ lists }: { lists: ContactList[] }) {
+  return (
+    <>
+      <option value="">No list</option>
+      {lists.map((list) => (
+        <option key={list._id} value={list._id}>
+          {list.name}
+        </option>
+      ))}
+    </>
+  );
+}

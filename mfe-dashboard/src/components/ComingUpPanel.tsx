@@ -1,0 +1,74 @@
+import { fullName, pluralize, type UpcomingContact, type UpcomingForUserResponse } from '@kith/contracts';
+import { Card, api } from '@kith/web-kit';
+import { CalendarClock, MessageCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { comingUpLabel } from '../logic/coming-up.js';
+
+/** Items the panel lists; the rest are counted. */
+const SHOWN = 8;
+
+/**
+ * 'Coming up this week': contacts that become overdue within 7 days and reminders scheduled for
+ * them, soonest first, with Log Contact on each. Loaded on its own, so a notifications outage
+ * leaves the rest of the dashboard working.
+ */
+export function ComingUpPanel({ reloadKey, onLog }: { reloadKey: number; onLog: (contact: UpcomingContact) => void }) {
+  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; data: UpcomingForUserResponse | null }>({
+    status: 'loading',
+    data: null,
+  });
+
+  useEffect(() => {
+    let current = true;
+    api
+      .get<UpcomingForUserResponse>('/notifications/upcoming')
+      .then((data) => current && setState({ status: 'ready', data }))
+      .catch(() => current && setState((previous) => ({ status: 'error', data: previous.data })));
+    return () => {
+      current = false;
+    };
+  }, [reloadKey]);
+
+  const items = state.data?.items ?? [];
+  const more = (state.data?.totalItems ?? 0) - Math.min(items.length, SHOWN);
+  return (
+    <Card className="mt-6 p-5" data-testid="coming-up">
+      <div className="flex items-center gap-2">
+        <CalendarClock className="size-5 text-blue-600" aria-hidden="true" />
+        <h2 className="text-base font-semibold text-slate-900">Coming up this week</h2>
+      </div>
+      {state.status === 'loading' && <p className="mt-4 text-sm text-slate-500">Loading...</p>}
+      {state.status === 'error' && !state.data && (
+        <p className="mt-4 text-sm text-red-600">Could not load what is coming up.</p>
+      )}
+      {state.data && items.length === 0 && (
+        <p className="mt-4 text-sm text-slate-500">Nobody becomes due in the next 7 days.</p>
+      )}
+      {items.length > 0 && (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {items.slice(0, SHOWN).map((item) => (
+            <li key={`${item.reason}:${item._id}`} className="flex items-center justify-between gap-3 py-2.5">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-slate-900">{fullName(item)}</p>
+                <p className="truncate text-xs text-slate-500">
+                  {comingUpLabel(item)}
+                  {item.reminderNotes ? ` · ${item.reminderNotes}` : ''}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => onLog(item)}
+                aria-label={`Log Contact with ${fullName(item)}`}
+                className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-blue-600 px-2.5 py-1.5 text-xs font-semibold whitespace-nowrap text-white transition-colors hover:bg-blue-700"
+              >
+                <MessageCircle className="size-3.5" aria-hidden="true" />
+                Log Contact
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more > 0 && <p className="mt-2 text-xs text-slate-500">...and {pluralize(more, 'more')} this week.</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import type { CalendarFeedStatus, CalendarFeedUrl } from '@kith/contracts';
+import { Button, Card, api, notify, serverErrorOr } from '@kith/web-kit';
+import { CalendarDays, Copy, Download, FileJson, RefreshCw } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+
+function DataRow({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className="flex min-w-0 items-start gap-3">
+        <span className="mt-0.5 text-slate-400">{icon}</span>
+        <div className="min-w-0">
+          <h3 className="text-sm font-medium text-slate-900">{title}</h3>
+          <div className="text-sm text-slate-500">{description}</div>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">{children}</div>
+    </div>
+  );
+}
+
+function useDownload(path: string, fallbackName: string, failure: string) {
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      notify.success(`Downloaded ${await api.download(path, fallbackName)}`);
+    } catch (error) {
+      notify.error(serverErrorOr(error, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, start };
+}
+
+function CalendarFeed() {
+  const [status, setStatus] = useState<CalendarFeedStatus | null>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api.get<CalendarFeedStatus>('/calendar/feed').then(setStatus, () => setStatus({ active: false, createdAt: null }));
+  }, []);
+
+  const generate = async () => {
+    setBusy(true);
+    try {
+      const created = await api.post<CalendarFeedUrl>('/calendar/feed', { retry: false });
+      setUrl(created.url);
+      setStatus({ active: true, createdAt: new Date().toISOString() });
+    } catch (error) {
+      notify.error(serverErrorOr(error, 'Failed to create the calendar feed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const turnOff = async () => {
+    setBusy(true);
+    try {
+      await api.delete('/calendar/feed', { retry: false });
+      setUrl(null);
+      setStatus({ active: false, createdAt: null });
+      notify.success('Calendar feed turned off');
+    } catch (error) {
+      notify.error(serverErrorOr(error, 'Failed to turn off the calendar feed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const copy = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      notify.success('Feed URL copied');
+    } catch {
+      notify.error('Could not copy: select the URL and copy it by hand');
+    }
+  };
+
+  const description = url ? (
+    <>
+      Subscribe to this private URL in your calendar app. Anyone with it can see your reminders.
+      <input
+        readOnly
+        aria-label="Calendar feed URL"
+        value={url}
+        onFocus={(event) => event.target.select()}
+        className="mt-2 block w-full rounded-md bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700 ring-1 ring-slate-200"
+      />
+    </>
+  ) : status?.active ? (
+    'A private feed is on. Its URL is shown only once: regenerate it to see a new one (the old one stops working).'
+  ) : (
+    'Due dates, scheduled reminders and birthdays in your own calendar app, through a private URL.'
+  );
+
+  return (
+    <DataRow
+      icon={<CalendarDays className="size-5" aria-hidden="true" />}
+      title="Calendar feed"
+      description={description}
+    >
+      {url ? (
+        <Button variant="secondary" size="sm" onClick={copy}>
+          <Copy className="size-4" aria-hidden="true" /> Copy
+        </Button>
+      ) : null}
+      {status?.active || url ? (
+        <>
+          <Button variant="secondary" size="sm" onClick={generate} disabled={busy}>
+            <RefreshCw className="size-4" aria-hidden="true" /> Regenerate
+          </Button>
+          <Button variant="ghost" size="sm" onClick={turnOff} disabled={busy}>
+            Turn off
+          </Button>
+        </>
+      ) : (
+        <Button variant="secondary" size="sm" onClick={generate} disabled={busy || !status}>
+          <CalendarDays className="size-4" aria-hidden="true" /> Create feed URL
+        </Button>
+      )}
+    </DataRow>
+  );
+}
+
+/** 'Your data': take a copy of everything, or follow reminders in a calendar app. */
+export function YourData() {
+  const vcard = useDownload('/contacts/export.vcf', 'kith-contacts.vcf', 'Failed to export contacts');
+  const everything = useDownload('/account/export', 'kith-export.json', 'Failed to export your data');
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex items-center gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
+        <span className="flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-600">
+          <Download className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <h2 className="font-semibold text-slate-900">Your data</h2>
+          <p className="text-sm text-slate-500">Everything you keep in Kith is yours to take elsewhere.</p>
+        </div>
+      </div>
+      <div className="divide-y divide-slate-100">
+        <DataRow
+          icon={<Download className="size-5" aria-hidden="true" />}
+          title="Contacts as vCard"
+          description="A .vcf file any address book or phone can import."
+        >
+          <Button variant="secondary" size="sm" onClick={vcard.start} loading={vcard.busy}>
+            Export vCard
+          </Button>
+        </DataRow>
+        <DataRow
+          icon={<FileJson className="size-5" aria-hidden="true" />}
+          title="Everything"
+          description="Profile, contacts, lists, interactions, reminders and settings as one JSON file."
+        >
+          <Button variant="secondary" size="sm" onClick={everything.start} loading={everything.busy}>
+            Export everything
+          </Button>
+        </DataRow>
+        <CalendarFeed />
+      </div>
+    </Card>
+  );
+}

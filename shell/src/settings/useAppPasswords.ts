@@ -1,0 +1,53 @@
+import type { AppPassword, CreatedAppPassword } from '@kith/contracts';
+import { api, notify, serverErrorOr } from '@kith/web-kit';
+import { useCallback, useEffect, useState } from 'react';
+
+const PATH = '/auth/app-passwords';
+
+/** The caller's app passwords, and creating (the secret is returned once) and revoking them. */
+export function useAppPasswords() {
+  const [items, setItems] = useState<AppPassword[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      setItems(await api.get<AppPassword[]>(PATH));
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const create = useCallback(
+    async (name: string): Promise<CreatedAppPassword | null> => {
+      try {
+        const created = await api.post<CreatedAppPassword>(PATH, { body: { name }, retry: false });
+        await reload();
+        return created;
+      } catch (error) {
+        notify.error(serverErrorOr(error, 'Could not create the app password'));
+        return null;
+      }
+    },
+    [reload],
+  );
+
+  const revoke = useCallback(
+    async (appPassword: AppPassword): Promise<void> => {
+      try {
+        await api.delete(`${PATH}/${appPassword._id}`);
+        notify.success(`Revoked "${appPassword.name}": that device can no longer sync`);
+        await reload();
+      } catch (error) {
+        notify.error(serverErrorOr(error, 'Could not revoke the app password'));
+      }
+    },
+    [reload],
+  );
+
+  return { items, failed, create, revoke, reload };
+}
