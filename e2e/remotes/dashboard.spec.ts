@@ -29,7 +29,7 @@ test('logging a contact takes it off the overdue list and the dashboard count dr
   await expect(dialog.getByRole('radio', { name: 'Phone Call' })).toHaveAttribute('aria-checked', 'true');
   await dialog.getByLabel('Date and time').fill(toLocalInput(new Date(Date.now() + 2 * 86_400_000)));
   await dialog.getByRole('button', { name: 'Log Contact' }).click();
-  await expect(dialog.getByText('Date cannot be in the future')).toBeVisible();
+  await expect(dialog.getByText('Date cannot be later than today')).toBeVisible();
 
   await dialog.getByRole('radio', { name: 'Text Message' }).click();
   await dialog.getByRole('button', { name: 'Yesterday' }).click();

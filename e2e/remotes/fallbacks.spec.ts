@@ -13,7 +13,7 @@ const screens = [
     failing: '**/api/contacts/overdue*',
     title: 'Dashboard Loading Error',
     action: 'Reload Dashboard',
-    loaded: 'Overdue Contacts',
+    loaded: "Welcome to Kith! Let's get you started",
   },
   {
     path: '/contacts',
@@ -44,3 +44,21 @@ for (const screen of screens) {
     await expect(page.getByRole('heading', { name: screen.title })).toHaveCount(0);
   });
 }
+
+test("a fallback's retries count up to three, then only Refresh Page remains", async ({ page, request }) => {
+  const user = await registerUser(request);
+  await page.route('**/api/contacts/overdue*', (route) => route.fulfill(unavailable));
+  await openAs(page, user, '/dashboard');
+  const fallback = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'Dashboard Loading Error' }) });
+  await expect(fallback).toBeVisible({ timeout: 20_000 });
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await fallback.getByRole('button', { name: 'Reload Dashboard' }).click();
+    await expect(page.getByRole('button', { name: 'Retrying...' })).toBeVisible();
+    if (attempt < 3)
+      await expect(page.getByText(`Retry attempt ${attempt} of 3 failed.`)).toBeVisible({ timeout: 20_000 });
+  }
+  await expect(page.getByText('Maximum retry attempts reached')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert').getByRole('button')).toHaveText(['Refresh Page']);
+});

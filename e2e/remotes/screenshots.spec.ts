@@ -15,116 +15,173 @@ async function closeDialog(page: Page) {
 for (const viewport of VIEWPORTS) {
   test.describe(`screens at ${viewport.width}px`, () => {
     test.use({ viewport });
+    // A dozen full-page captures per test: triple time, so a busy machine does not time them out.
+    test.slow();
 
     test('dashboard', async ({ page, request }) => {
       await openAs(page, await loginAs(request, 'demo@kith.app', 'demo1234'), '/dashboard');
-      await expect(page.getByTestId('overdue-contact').first()).toBeVisible();
-      await screenshot(page, 'dashboard');
+      await screenshot(page, 'dashboard', { shows: page.getByTestId('overdue-contact').first() });
       await page.getByRole('button', { name: 'Show Instructions' }).click();
-      await screenshot(page, 'dashboard-instructions');
+      await screenshot(page, 'dashboard-instructions', {
+        shows: [
+          page.getByRole('heading', { name: 'Quick Start Guide' }),
+          page.getByRole('button', { name: 'Hide Instructions' }),
+        ],
+      });
       await page.getByRole('button', { name: 'Hide Instructions' }).click();
+      await expect(page.getByRole('heading', { name: 'Quick Start Guide' })).toHaveCount(0);
       await page.getByRole('button', { name: 'List', exact: true }).click();
       await page.getByLabel('Group by List').check();
-      await screenshot(page, 'dashboard-grouped-list');
+      // Each list's group has a heading "<list> (<n> overdue)".
+      await screenshot(page, 'dashboard-grouped-list', {
+        shows: [page.getByRole('heading', { name: /\(\d+ overdue\)$/ }).first(), page.getByLabel('Group by List')],
+      });
+      await expect(page.getByLabel('Group by List')).toBeChecked();
       await page.getByRole('button', { name: 'Log Contact' }).first().click();
-      await screenshot(page, 'dialog-log-contact', { dialog: true });
+      await screenshot(page, 'dialog-log-contact', {
+        dialog: true,
+        shows: page.getByRole('dialog', { name: /^Log Contact with / }),
+      });
       await closeDialog(page);
       await page.getByRole('button', { name: 'Contact Now' }).first().click();
-      await screenshot(page, 'dialog-contact-now', { dialog: true });
+      await screenshot(page, 'dialog-contact-now', {
+        dialog: true,
+        shows: page.getByRole('dialog', { name: /^Contact / }),
+      });
       await page.getByRole('button', { name: 'Schedule Future Reminder' }).click();
-      await screenshot(page, 'dialog-contact-now-schedule', { dialog: true });
+      await screenshot(page, 'dialog-contact-now-schedule', {
+        dialog: true,
+        shows: page.getByRole('dialog').getByLabel('Reminder date'),
+      });
     });
 
     test('contacts', async ({ page, request }) => {
       await openAs(page, await loginAs(request, 'demo@kith.app', 'demo1234'), '/contacts');
-      await expect(page.getByTestId('contact-card').first()).toBeVisible();
-      await screenshot(page, 'contacts');
+      await screenshot(page, 'contacts', { shows: page.getByTestId('contact-card').first() });
       await page.getByRole('button', { name: 'List', exact: true }).click();
       await page.getByLabel('Group by List').check();
-      await screenshot(page, 'contacts-list-grouped');
+      await expect(page.getByLabel('Group by List')).toBeChecked();
+      // Each list's group has a heading "<list> (<n>)".
+      await screenshot(page, 'contacts-list-grouped', {
+        shows: page.getByRole('heading', { name: /\(\d+\)/ }).first(),
+      });
       await page.getByPlaceholder('Search contacts by name, email, phone, or notes...').fill('no such person');
-      await expect(page.getByRole('heading', { name: 'No matching contacts' })).toBeVisible();
-      await screenshot(page, 'contacts-search-empty');
+      await screenshot(page, 'contacts-search-empty', {
+        shows: page.getByRole('heading', { name: 'No matching contacts' }),
+      });
       await page.goto('/contacts?filter=overdue');
       await expect(page.getByRole('heading', { name: 'Overdue Contacts' })).toBeVisible();
       await page.getByRole('button', { name: 'Grid', exact: true }).click();
       await page.getByLabel('Group by List').uncheck();
-      await screenshot(page, 'contacts-overdue');
+      await screenshot(page, 'contacts-overdue', {
+        shows: [page.getByRole('heading', { name: 'Overdue Contacts' }), page.getByTestId('contact-card').first()],
+      });
 
       await page.getByRole('button', { name: 'Add Contact' }).first().click();
       await page.getByRole('dialog').getByRole('button', { name: 'Add Contact' }).click();
-      await screenshot(page, 'dialog-contact-form', { dialog: true });
+      // Submitted empty: the form shows its errors.
+      await screenshot(page, 'dialog-contact-form', {
+        dialog: true,
+        shows: [
+          page.getByRole('dialog', { name: 'Add Contact' }).getByText('First name is required'),
+          page.getByRole('dialog').getByText('Last name is required'),
+        ],
+      });
       await closeDialog(page);
       await page
         .getByRole('button', { name: /^Edit / })
         .first()
         .click();
-      await screenshot(page, 'dialog-contact-edit', { dialog: true });
+      await screenshot(page, 'dialog-contact-edit', {
+        dialog: true,
+        shows: page.getByRole('dialog', { name: 'Edit Contact' }),
+      });
       await closeDialog(page);
       await page
         .getByRole('button', { name: /^Update status of/ })
         .first()
         .click();
-      await screenshot(page, 'dialog-update-status', { dialog: true });
+      await screenshot(page, 'dialog-update-status', {
+        dialog: true,
+        shows: page.getByRole('dialog', { name: 'Update Status' }),
+      });
       await closeDialog(page);
       await page
         .getByRole('button', { name: /^Delete / })
         .first()
         .click();
       await page.getByRole('dialog').getByRole('textbox').fill('DELETE');
-      await screenshot(page, 'dialog-delete-contact', { dialog: true });
+      await screenshot(page, 'dialog-delete-contact', {
+        dialog: true,
+        shows: page.getByRole('dialog', { name: 'Delete Contact' }).getByRole('textbox'),
+      });
+      await expect(page.getByRole('dialog').getByRole('textbox')).toHaveValue('DELETE');
       await closeDialog(page);
       await page.getByRole('button', { name: 'Import Contacts' }).click();
-      await screenshot(page, 'dialog-import', { dialog: true });
+      await screenshot(page, 'dialog-import', {
+        dialog: true,
+        shows: page.getByRole('dialog', { name: 'Import Contacts' }),
+      });
       await page.getByRole('dialog').getByLabel('vCard file').setInputFiles(vcard);
-      await expect(page.getByRole('dialog').getByRole('listitem').first()).toBeVisible();
-      await screenshot(page, 'dialog-import-preview', { dialog: true });
+      await screenshot(page, 'dialog-import-preview', {
+        dialog: true,
+        shows: page.getByRole('dialog').getByRole('listitem').first(),
+      });
     });
 
     test('lists', async ({ page, request }) => {
       await openAs(page, await loginAs(request, 'demo@kith.app', 'demo1234'), '/lists');
-      await expect(page.getByTestId('list-card').first()).toBeVisible();
-      await screenshot(page, 'lists');
+      await screenshot(page, 'lists', { shows: page.getByTestId('list-card').first() });
       await page.getByRole('button', { name: 'List', exact: true }).click();
-      await screenshot(page, 'lists-list-view');
+      // List-view rows are <li>s, grid cards <article>s.
+      await screenshot(page, 'lists-list-view', { shows: page.locator('li[data-testid="list-card"]').first() });
       await page.getByRole('button', { name: 'Grid', exact: true }).click();
+      await expect(page.locator('article[data-testid="list-card"]').first()).toBeVisible();
       await page
         .getByRole('button', { name: /^Actions for / })
         .first()
         .click();
-      await screenshot(page, 'lists-card-menu', { dialog: true });
+      await screenshot(page, 'lists-card-menu', {
+        shows: [page.getByRole('menu'), page.getByRole('menuitem', { name: 'Delete' })],
+      });
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Create New List' }).click();
       await page.getByLabel('Reminder interval').selectOption('custom');
       await page.getByRole('dialog').getByRole('button', { name: 'Create List' }).click();
-      await screenshot(page, 'dialog-list-form', { dialog: true });
+      // Submitted empty with a custom interval: the form shows its errors.
+      await screenshot(page, 'dialog-list-form', {
+        dialog: true,
+        shows: page.getByRole('dialog', { name: 'Create New List' }).getByText('List name is required'),
+      });
       await closeDialog(page);
       await page
         .getByRole('button', { name: /^Actions for / })
         .first()
         .click();
       await page.getByRole('menuitem', { name: 'Delete' }).click();
-      await screenshot(page, 'dialog-list-delete', { dialog: true });
+      await screenshot(page, 'dialog-list-delete', {
+        dialog: true,
+        shows: page.getByRole('dialog', { name: /^Delete "/ }),
+      });
       await closeDialog(page);
       await page.getByRole('link', { name: 'View Contacts' }).first().click();
-      await expect(page.getByRole('heading', { name: / Contacts$/ })).toBeVisible();
-      await screenshot(page, 'list-contacts');
+      await screenshot(page, 'list-contacts', { shows: page.getByRole('heading', { name: / Contacts$/ }) });
     });
 
     test('empty states and failure fallbacks', async ({ page, request }) => {
       const user = await registerUser(request, 'Newcomer');
       await openAs(page, user, '/dashboard');
-      await expect(page.getByText("You're all caught up!")).toBeVisible();
-      await screenshot(page, 'dashboard-empty');
+      await screenshot(page, 'dashboard-empty', {
+        shows: page.getByRole('heading', { name: "Welcome to Kith! Let's get you started" }),
+      });
       await page.goto('/contacts');
-      await expect(page.getByRole('heading', { name: 'No contacts found' })).toBeVisible();
-      await screenshot(page, 'contacts-empty');
+      await screenshot(page, 'contacts-empty', { shows: page.getByRole('heading', { name: 'No contacts found' }) });
       await page.goto('/contacts?filter=overdue');
-      await expect(page.getByRole('heading', { name: 'No overdue contacts' })).toBeVisible();
-      await screenshot(page, 'contacts-overdue-empty');
+      await screenshot(page, 'contacts-overdue-empty', {
+        shows: page.getByRole('heading', { name: 'No overdue contacts' }),
+      });
       await page.goto('/lists');
-      await expect(page.getByRole('heading', { name: 'No lists yet' })).toBeVisible();
-      await screenshot(page, 'lists-empty');
+      await screenshot(page, 'lists-empty', { shows: page.getByRole('heading', { name: 'No lists yet' }) });
 
       const down = {
         status: 503,
@@ -138,12 +195,14 @@ for (const viewport of VIEWPORTS) {
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
-        await screenshot(page, name);
+        await screenshot(page, name, { shows: page.getByRole('heading', { name: title }) });
       }
       await page.route('**/api/contacts?*', (route) => route.fulfill(down));
       await page.goto('/contacts');
       await expect(page.getByRole('heading', { name: 'Contacts Loading Error' })).toBeVisible({ timeout: 20_000 });
-      await screenshot(page, 'contacts-error');
+      await screenshot(page, 'contacts-error', {
+        shows: page.getByRole('heading', { name: 'Contacts Loading Error' }),
+      });
     });
   });
 }

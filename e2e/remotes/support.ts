@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { elementsPastRightEdge } from '../support/screens.js';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -93,9 +93,23 @@ const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'scre
 /**
  * Screenshot into e2e/screenshots/<name>-<width>.png: the whole page for screens, the viewport
  * for dialogs (a fixed overlay does not stretch over a full-page capture). Toasts are waited out.
+ * `shows` is what makes this state this state (the open panel, the errors, the menu): it must be
+ * visible, so a screenshot never silently captures the wrong screen. With `dialog`, a dialog must be open.
+ * `viewportOnly` captures what is on screen of a long (virtualised) page instead of all its height.
  */
-export async function screenshot(page: Page, name: string, { dialog = false } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  {
+    dialog = false,
+    viewportOnly = false,
+    shows = [],
+  }: { dialog?: boolean; viewportOnly?: boolean; shows?: Locator | Locator[] } = {},
+): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const part of [...(dialog ? [page.getByRole('dialog')] : []), ...[shows].flat()]) {
+    await expect(part, `${name}: ${part} is on screen`).toBeVisible();
+  }
   await expect(page.locator('[data-rht-toaster] > div')).toHaveCount(0, { timeout: 10_000 });
   // The shell's demo notices vanish after 5 s.
   await expect(page.getByText('Welcome to the Kith demo!')).toHaveCount(0, { timeout: 10_000 });
@@ -103,7 +117,7 @@ export async function screenshot(page: Page, name: string, { dialog = false } = 
   expect(await elementsPastRightEdge(page), `${name} at ${width}px: elements past the right edge`).toEqual([]);
   await page.screenshot({
     path: join(SCREENSHOT_DIR, `${name}-${width}.png`),
-    fullPage: !dialog,
+    fullPage: !dialog && !viewportOnly,
     animations: 'disabled',
   });
 }

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { registerViaApi, signInAndSettle } from '../support/accounts.js';
 
-/** Gzip size of every JavaScript file the page downloads until the network is idle. */
-async function javascriptKb(page: Page, open: () => Promise<void>): Promise<number> {
+/** Gzip size of every JavaScript file the page downloads until the network is idle, and their URLs. */
+async function javascriptKb(page: Page, open: () => Promise<void>): Promise<{ kb: number; files: string[] }> {
   const sizes = new Map<string, number>();
   const collect = async (response: import('@playwright/test').Response) => {
     const type = response.headers()['content-type'] ?? '';
@@ -15,11 +15,15 @@ async function javascriptKb(page: Page, open: () => Promise<void>): Promise<numb
   await open();
   await page.waitForLoadState('networkidle');
   page.off('response', collect);
-  return [...sizes.values()].reduce((sum, size) => sum + size, 0) / 1024;
+  const measured = { kb: [...sizes.values()].reduce((sum, size) => sum + size, 0) / 1024, files: [...sizes.keys()] };
+  // A budget met by measuring nothing (no JavaScript seen at all) proves nothing.
+  expect(measured.files.length, 'JavaScript files measured').toBeGreaterThan(0);
+  expect(measured.kb).toBeGreaterThan(0);
+  return measured;
 }
 
 test('the login page stays within 170 kB of gzipped JavaScript', async ({ page }) => {
-  const kb = await javascriptKb(page, async () => {
+  const { kb } = await javascriptKb(page, async () => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
@@ -30,10 +34,12 @@ test('the login page stays within 170 kB of gzipped JavaScript', async ({ page }
 test('the dashboard with its remote stays within 250 kB of gzipped JavaScript', async ({ page, request }) => {
   const { account } = await registerViaApi(request);
   await signInAndSettle(page, account.email, account.password);
-  const kb = await javascriptKb(page, async () => {
+  const { kb, files } = await javascriptKb(page, async () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });
+  // The remote's own code was among what was measured.
+  expect(files.some((url) => new URL(url).pathname.startsWith('/mfe/dashboard/'))).toBe(true);
   console.log(`dashboard page JavaScript: ${kb.toFixed(1)} kB gzip`);
   expect(kb).toBeLessThanOrEqual(250);
 });

@@ -42,3 +42,20 @@ export async function resetTokenFor(address: string): Promise<string> {
     .toBe(true);
   return token!;
 }
+
+/** Subjects of the mails the catcher holds for `address`, waiting until `subject` is among them. */
+export async function waitForMail(address: string, subject: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await inbox())
+          .filter((mail) => mail.to?.some((to) => to.address.toLowerCase() === address.toLowerCase()))
+          .map((mail) => mail.subject),
+      {
+        message: `a mail "${subject}" for ${address}`,
+        timeout: 30_000,
+        intervals: [500, 1000],
+      },
+    )
+    .toContain(subject);
+}

@@ -1,0 +1,272 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, daysAgo, openAs, registerUser, screenshot, type TestUser } from './support.js';
+
+// Issue 10: a real address book (thousands of contacts) stays reachable on every screen. The
+// account is arranged through the API (an import), then everything is checked in the browser
+// against what the server says, and the DOM must stay a window of the data.
+
+const IMPORTED = 3_000;
+/** Beyond this many elements the page is rendering contacts nobody can see. */
+const DOM_NODE_BUDGET = 3_000;
+const LAST_BY_NAME = 'Zelda Zuckerman';
+
+interface Paged {
+  totalItems: number;
+}
+interface Sections {
+  sections: { listId: string | null; name: string; totalItems: number; overdueCount: number }[];
+  totalItems: number;
+}
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+let user: TestUser;
+/** The API client of the whole file (a test's own `request` fixture cannot outlive the test). */
+let requestContext: APIRequestContext;
+let api: ReturnType<typeof apiAs>;
+let friends: { _id: string };
+let club: { _id: string };
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  requestContext = await playwright.request.newContext({ baseURL });
+  user = await registerUser(requestContext);
+  api = apiAs(requestContext, user);
+  friends = await api.post<{ _id: string }>('/lists', { name: 'Friends', reminderDays: 30, color: '#10b981' });
+  club = await api.post<{ _id: string }>('/lists', { name: 'Book Club', reminderDays: 90, color: '#8b5cf6' });
+  const people = Array.from({ length: IMPORTED }, (_, i) => ({
+    firstName: `Person${String(i).padStart(4, '0')}`,
+    lastName: 'Imported',
+    email: `person${i}@scale.example`,
+    phoneNumber: `+1 555 ${String(i).padStart(7, '0')}`,
+  }));
+  // A third in Friends, a tenth in Book Club, the rest in no list.
+  const into = async (contacts: typeof people, listId?: string) =>
+    expect(
+      (await api.post<{ imported: number }>('/contacts/import/confirm', { contacts, ...(listId ? { listId } : {}) }))
+        .imported,
+    ).toBe(contacts.length);
+  await into(
+    people.filter((_, i) => i % 3 === 0),
+    friends._id,
+  );
+  await into(
+    people.filter((_, i) => i % 3 !== 0 && i % 10 === 1),
+    club._id,
+  );
+  await into(people.filter((_, i) => i % 3 !== 0 && i % 10 !== 1));
+  // Added by hand earlier, found by notes; and the alphabetically last person, recently contacted.
+  await api.post('/contacts', {
+    firstName: 'Mum',
+    lastName: 'Home',
+    notes: 'Sunday roast',
+    lastContactDate: daysAgo(2),
+  });
+  await api.post('/contacts', {
+    firstName: 'Zelda',
+    lastName: 'Zuckerman',
+    listId: club._id,
+    lastContactDate: daysAgo(3),
+  });
+});
+
+test.afterAll(async () => {
+  await requestContext?.dispose();
+});
+
+const subtitle = (page: Page, text: string) => page.getByText(text, { exact: true });
+const card = (page: Page, name: string) => page.getByTestId('contact-card').filter({ hasText: name });
+
+async function domNodes(page: Page): Promise<number> {
+  return page.evaluate(() => document.getElementsByTagName('*').length);
+}
+
+/** Scrolls to the end of the page until `name` shows (rows are measured as they render). */
+async function scrollUntilVisible(page: Page, name: string): Promise<void> {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(card(page, name)).toBeVisible({ timeout: 1_500 });
+  }).toPass({ timeout: 30_000 });
+}
+
+async function expectBoundedDom(page: Page): Promise<void> {
+  expect(await page.getByTestId('contact-card').count()).toBeLessThan(150);
+  expect(await domNodes(page)).toBeLessThan(DOM_NODE_BUDGET);
+}
+
+test("every contact is reachable by scrolling and by search, with the server's count, in a bounded DOM", async ({
+  page,
+}) => {
+  const all = await api.get<Paged>('/contacts?limit=1');
+  expect(all.totalItems).toBe(IMPORTED + 2);
+  await openAs(page, user, '/contacts');
+  await expect(subtitle(page, `${all.totalItems} contacts found`)).toBeVisible();
+  await expect(card(page, 'Mum Home')).toBeVisible();
+  await expectBoundedDom(page);
+
+  await scrollUntilVisible(page, LAST_BY_NAME);
+  await expect(page.getByTestId('contact-placeholder')).toHaveCount(0);
+  await expectBoundedDom(page);
+
+  // Z→A puts the last person first; the first person is then at the bottom.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: /switch to descending/ }).click();
+  await expect(page.getByTestId('contact-card').first()).toContainText(LAST_BY_NAME);
+  await scrollUntilVisible(page, 'Person0000 Imported');
+  await page.getByRole('button', { name: /switch to ascending/ }).click();
+
+  // Search: substring, any case, name, email, phone and notes, counted by the server.
+  const search = page.getByPlaceholder('Search contacts by name, email, phone, or notes...');
+  await search.fill('zuckER');
+  await expect(subtitle(page, '1 contact found matching search')).toBeVisible();
+  await expect(page.getByTestId('contact-card')).toHaveText([new RegExp(LAST_BY_NAME)]);
+  await search.fill('sunday');
+  await expect(page.getByTestId('contact-card')).toHaveText([/Mum Home/]);
+  await search.fill('person2999@scale');
+  await expect(page.getByTestId('contact-card')).toHaveText([/Person2999 Imported/]);
+  await search.fill('555 00029');
+  const phoneMatches = await api.get<Paged>(`/contacts?limit=1&search=${encodeURIComponent('555 00029')}`);
+  expect(phoneMatches.totalItems).toBe(100);
+  await expect(subtitle(page, '100 contacts found matching search')).toBeVisible();
+  await scrollUntilVisible(page, 'Person2999 Imported');
+  await search.fill('');
+  await expect(subtitle(page, `${all.totalItems} contacts found`)).toBeVisible();
+
+  // List view holds the same people, as rows, and still reaches the last one.
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await scrollUntilVisible(page, LAST_BY_NAME);
+  await expectBoundedDom(page);
+  await page.getByRole('button', { name: 'Grid', exact: true }).click();
+});
+
+test('the overdue screen and the dashboard agree with the server', async ({ page }) => {
+  const overdue = await api.get<Paged>('/contacts?limit=1&filter=overdue');
+  const total = await api.get<Paged>('/contacts?limit=1');
+  expect(overdue.totalItems).toBe(IMPORTED);
+
+  await openAs(page, user, '/dashboard');
+  await expect(page.getByTestId('stat-total-contacts')).toContainText(String(total.totalItems));
+  await expect(page.getByTestId('stat-overdue-contacts')).toContainText(String(overdue.totalItems));
+  await expect(page.getByTestId('overdue-count')).toHaveText(`${overdue.totalItems} contacts need attention`);
+  await page.getByRole('link', { name: `View all ${overdue.totalItems} overdue contacts →` }).click();
+  await expect(page).toHaveURL(/\/contacts\?filter=overdue$/);
+  await expect(subtitle(page, `${overdue.totalItems} overdue contacts`)).toBeVisible();
+  await expectBoundedDom(page);
+  await scrollUntilVisible(page, 'Person2999 Imported');
+  await expect(card(page, LAST_BY_NAME)).toHaveCount(0);
+});
+
+test('a list screen counts and reaches every member', async ({ page }) => {
+  const members = await api.get<Paged>(`/contacts?limit=1&listId=${club._id}`);
+  const lists = await api.get<{ _id: string; contactCount: number }[]>('/lists');
+  expect(lists.find((list) => list._id === club._id)?.contactCount).toBe(members.totalItems);
+
+  await openAs(page, user, `/lists/${club._id}`);
+  await expect(page.getByRole('heading', { name: 'Book Club Contacts' })).toBeVisible();
+  await expect(subtitle(page, `${members.totalItems} contacts in this list`)).toBeVisible();
+  await scrollUntilVisible(page, LAST_BY_NAME);
+  await expectBoundedDom(page);
+
+  // The same list through ?listId=, searched within the list.
+  await page.goto(`/contacts?listId=${friends._id}`);
+  const friendsTotal = await api.get<Paged>(`/contacts?limit=1&listId=${friends._id}`);
+  await expect(subtitle(page, `${friendsTotal.totalItems} contacts in this list`)).toBeVisible();
+  await page.getByPlaceholder('Search contacts by name, email, phone, or notes...').fill('person299');
+  const inList = await api.get<Paged>(`/contacts?limit=1&listId=${friends._id}&search=person299`);
+  await expect(subtitle(page, `${inList.totalItems} contacts in this list matching search`)).toBeVisible();
+});
+
+test("grouped by list: every section with the server's counts, sorted by name, No List last, filled by scrolling", async ({
+  page,
+}) => {
+  const { sections } = await api.get<Sections>('/contacts/sections');
+  expect(sections.map((section) => section.name)).toEqual(['Book Club', 'Friends', 'No List']);
+
+  await openAs(page, user, '/contacts');
+  await page.getByLabel('Group by List').check();
+  const bookClub = page.getByTestId('section-header').first();
+  await expect(bookClub).toContainText('Book Club');
+  await expect(bookClub).toContainText(`(${sections[0].totalItems})`);
+  await expect(bookClub).toContainText(`${sections[0].overdueCount} overdue`);
+  await expectBoundedDom(page);
+  // The viewport only: a full-page capture of thousands of contacts is mostly empty window.
+  await expect(page.getByTestId('contact-placeholder')).toHaveCount(0);
+  await screenshot(page, 'contacts-3000-grouped', { viewportOnly: true, shows: bookClub });
+
+  // Every later section is reached by scrolling, its header carrying its full counts.
+  for (const section of sections.slice(1)) {
+    const header = page.getByTestId('section-header').filter({ hasText: section.name });
+    // Down less than a screen at a time, so no header is skipped, until this one has rendered.
+    await page.evaluate(async (name) => {
+      const rendered = () =>
+        [...document.querySelectorAll('[data-testid="section-header"]')].some((element) =>
+          element.textContent?.includes(name),
+        );
+      for (let step = 0; step < 2_000 && !rendered(); step += 1) {
+        window.scrollBy(0, 600);
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }
+    }, section.name);
+    await header.scrollIntoViewIfNeeded();
+    await expect(header).toBeVisible();
+    await expect(header).toContainText(`(${section.totalItems})`);
+    await expect(header).toContainText(`${section.overdueCount} overdue`);
+    await expectBoundedDom(page);
+  }
+  await scrollUntilVisible(page, 'Person2999 Imported');
+  await expect(page.getByRole('region', { name: 'No List' })).toContainText('Person2999 Imported');
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  // Grouped and overdue: the section counts narrow with the scope.
+  const overdueSections = await api.get<Sections>('/contacts/sections?filter=overdue');
+  await page.goto('/contacts?filter=overdue');
+  await expect(page.getByTestId('section-header').first()).toContainText(overdueSections.sections[0].name);
+  await expect(page.getByTestId('section-header').first()).toContainText(`(${overdueSections.sections[0].totalItems})`);
+
+  // Grouped and searching: sections of the matches only.
+  await page.goto('/contacts');
+  await page.getByPlaceholder('Search contacts by name, email, phone, or notes...').fill('zuckerman');
+  await expect(subtitle(page, '1 contact found matching search')).toBeVisible();
+  await expect(page.getByTestId('section-header')).toHaveText([/Book Club\s*\(1\)/]);
+  await page.getByLabel('Group by List').uncheck();
+});
+
+test('on a phone the grid is one column and the last contact is still reachable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, user, '/contacts');
+  await expect(card(page, 'Mum Home')).toBeVisible();
+  const [first, second] = await page
+    .getByTestId('contact-card')
+    .evaluateAll((cards) => cards.slice(0, 2).map((element) => element.getBoundingClientRect().left));
+  expect(first).toBe(second);
+  await screenshot(page, 'contacts-3000-grid', { viewportOnly: true, shows: card(page, 'Mum Home') });
+  await scrollUntilVisible(page, LAST_BY_NAME);
+  await expectBoundedDom(page);
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await scrollUntilVisible(page, LAST_BY_NAME);
+  await expect(page.getByTestId('contact-placeholder')).toHaveCount(0);
+  await screenshot(page, 'contacts-3000-list-bottom', { viewportOnly: true, shows: card(page, LAST_BY_NAME) });
+  await expectBoundedDom(page);
+});
+
+test('creating and deleting a contact keeps the counts right without reloading everything', async ({ page }) => {
+  const before = (await api.get<Paged>('/contacts?limit=1')).totalItems;
+  await openAs(page, user, '/contacts');
+  await expect(subtitle(page, `${before} contacts found`)).toBeVisible();
+  await page.getByRole('button', { name: 'Add Contact' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add Contact' });
+  await form.getByLabel('First name *').fill('Aaron');
+  await form.getByLabel('Last name *').fill('Aardvark');
+  await form.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(subtitle(page, `${before + 1} contacts found`)).toBeVisible();
+  await expect(card(page, 'Aaron Aardvark')).toBeVisible();
+  expect((await api.get<Paged>('/contacts?limit=1')).totalItems).toBe(before + 1);
+
+  await page.getByRole('button', { name: 'Delete Aaron Aardvark' }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByRole('textbox').fill('DELETE');
+  await confirm.getByRole('button', { name: 'Delete Contact' }).click();
+  await expect(subtitle(page, `${before} contacts found`)).toBeVisible();
+  await expect(card(page, 'Aaron Aardvark')).toHaveCount(0);
+  expect((await api.get<Paged>('/contacts?limit=1')).totalItems).toBe(before);
+});

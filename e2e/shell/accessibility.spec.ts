@@ -1,0 +1,231 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, openAs, registerUser, type TestUser } from '../remotes/support.js';
+import { expectNoSeriousA11yViolations, focusIsInDialog } from '../support/a11y.js';
+import { DEMO, signIn } from '../support/accounts.js';
+import { snap } from '../support/screens.js';
+
+/** A signed-in person with a list and two contacts (one never contacted), so every screen has content. */
+async function userWithData(
+  request: Parameters<typeof registerUser>[0],
+): Promise<{ user: TestUser; listId: string; oliveId: string }> {
+  const user = await registerUser(request, 'Axel');
+  const api = apiAs(request, user);
+  const list = await api.post<{ _id: string }>('/lists', { name: 'Family', reminderDays: 30, color: '#ef4444' });
+  const olive = await api.post<{ _id: string }>('/contacts', {
+    firstName: 'Olive',
+    lastName: 'Never',
+    email: 'olive@example.com',
+    phoneNumber: '+1 555 0100',
+    listId: list._id,
+    company: 'Acme',
+    birthday: '--04-12',
+  });
+  await api.post('/contacts', { firstName: 'Ravi', lastName: 'Recent', lastContactDate: new Date().toISOString() });
+  return { user, listId: list._id, oliveId: olive._id };
+}
+
+test.describe('every route', () => {
+  test('public pages: titled, with lang and a skip link, and no serious axe violations', async ({ page }) => {
+    const pages = [
+      { path: '/', title: /^Kith · /, heading: /./ },
+      { path: '/login', title: 'Sign In · Kith', heading: 'Welcome back' },
+      { path: '/register', title: 'Create Account · Kith', heading: /./ },
+      { path: '/forgot-password', title: 'Forgot Password · Kith', heading: /./ },
+      { path: '/reset-password', title: 'Reset Password · Kith', heading: 'Invalid Reset Link' },
+    ];
+    for (const { path, title, heading } of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+      await expect(page).toHaveTitle(title);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await expectNoSeriousA11yViolations(page, path);
+    }
+    // The first Tab reaches the skip link, which moves focus to the page's content.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  });
+
+  test('signed-in screens: each has its own title and no serious axe violations', async ({ page, request }) => {
+    const { user, listId, oliveId } = await userWithData(request);
+    const screens = [
+      {
+        path: '/dashboard',
+        title: 'Dashboard · Kith',
+        ready: page.getByRole('heading', { name: 'Dashboard', level: 1 }),
+      },
+      { path: '/contacts', title: 'Contacts · Kith', ready: page.getByText('Olive Never') },
+      { path: '/contacts?filter=overdue', title: 'Overdue Contacts · Kith', ready: page.getByText('Olive Never') },
+      { path: '/lists', title: 'Lists · Kith', ready: page.getByRole('heading', { name: 'Family' }) },
+      { path: `/lists/${listId}`, title: 'Family · Kith', ready: page.getByText('Olive Never') },
+      { path: `/contacts/${oliveId}`, title: 'Olive Never · Kith', ready: page.getByTestId('contact-facts') },
+      { path: '/settings', title: 'Settings · Kith', ready: page.getByText(user.email).first() },
+    ];
+    await openAs(page, user, '/dashboard');
+    for (const { path, title, ready } of screens) {
+      await page.goto(path);
+      await expect(ready.first()).toBeVisible();
+      await expect(page).toHaveTitle(title);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page, path);
+    }
+    await page.goto('/contacts');
+    await expect(page.getByText('Olive Never').first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  });
+
+  test('a brand-new account is greeted with first steps, not "You\'re all caught up!"', async ({ page, request }) => {
+    const user = await registerUser(request, 'Newbie');
+    await openAs(page, user, '/dashboard');
+    const firstSteps = page.getByTestId('first-steps');
+    await expect(firstSteps.getByRole('heading', { name: "Welcome to Kith! Let's get you started" })).toBeVisible();
+    await expect(page.getByText("You're all caught up!")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'empty dashboard');
+    await snap(page, 'dashboard-first-steps');
+    await firstSteps.getByRole('link', { name: 'Add a contact' }).click();
+    await expect(page).toHaveURL(/\/contacts$/);
+  });
+});
+
+/** Opens a dialog, checks it with axe, walks Tab around it (focus never leaves) and closes it with Escape, focus back on the opener. */
+async function checkDialog(
+  page: Page,
+  name: string | RegExp,
+  open: () => Promise<void>,
+  opener: ReturnType<Page['getByRole']>,
+) {
+  await opener.focus();
+  await open();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  expect(await focusIsInDialog(page), `${String(name)}: focus starts in the dialog`).toBe(true);
+  await expectNoSeriousA11yViolations(page, `dialog ${String(name)}`);
+  for (let press = 0; press < 25; press += 1) {
+    await page.keyboard.press(press % 5 === 4 ? 'Shift+Tab' : 'Tab');
+    expect(await focusIsInDialog(page), `${String(name)}: Tab left the dialog`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+test.describe('every dialog', () => {
+  test('contact dialogs trap focus, return it, and pass axe', async ({ page, request }) => {
+    // A Tab walk and an axe run per dialog: more than a minute on a busy machine.
+    test.slow();
+    const { user } = await userWithData(request);
+    await openAs(page, user, '/contacts');
+    const olive = page.getByTestId('contact-card').filter({ hasText: 'Olive Never' });
+    await expect(olive).toBeVisible();
+
+    const add = page.getByRole('button', { name: 'Add Contact' }).first();
+    await checkDialog(page, 'Add Contact', () => add.press('Enter'), add);
+    const importButton = page.getByRole('button', { name: 'Import Contacts' });
+    await checkDialog(page, 'Import Contacts', () => importButton.press('Enter'), importButton);
+    const log = olive.getByRole('button', { name: 'Log Contact' });
+    await checkDialog(page, 'Log Contact with Olive Never', () => log.press('Enter'), log);
+    const contactNow = olive.getByRole('button', { name: 'Contact Now' });
+    await checkDialog(page, 'Contact Olive Never', () => contactNow.press('Enter'), contactNow);
+    const status = olive.getByRole('button', { name: 'Update status of Olive Never' });
+    await checkDialog(page, 'Update Status', () => status.press('Enter'), status);
+    const edit = olive.getByRole('button', { name: 'Edit Olive Never' });
+    await checkDialog(page, 'Edit Contact', () => edit.press('Enter'), edit);
+    const remove = olive.getByRole('button', { name: 'Delete Olive Never' });
+    await checkDialog(page, 'Delete Contact', () => remove.press('Enter'), remove);
+  });
+
+  test("the contact page's dialogs trap focus, return it, and pass axe", async ({ page, request }) => {
+    // A Tab walk and an axe run per dialog: more than a minute on a busy machine.
+    test.slow();
+    const { user, oliveId } = await userWithData(request);
+    await openAs(page, user, `/contacts/${oliveId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Olive Never' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const log = page.getByRole('button', { name: 'Log Contact' });
+    await checkDialog(page, 'Log Contact with Olive Never', () => log.press('Enter'), log);
+    const contactNow = page.getByRole('button', { name: 'Contact Now' });
+    await checkDialog(page, 'Contact Olive Never', () => contactNow.press('Enter'), contactNow);
+    const edit = page.getByRole('button', { name: 'Edit', exact: true });
+    await checkDialog(page, 'Edit Contact', () => edit.press('Enter'), edit);
+    const remove = page.getByRole('button', { name: 'Delete', exact: true });
+    await checkDialog(page, 'Delete Contact', () => remove.press('Enter'), remove);
+    const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts' });
+    await checkDialog(page, 'Keyboard shortcuts', () => shortcuts.press('Enter'), shortcuts);
+  });
+
+  test("Settings' Danger zone dialog traps focus, returns it, and passes axe", async ({ page, request }) => {
+    const user = await registerUser(request, 'Dana');
+    await openAs(page, user, '/settings');
+    const deleteAccount = page.getByRole('button', { name: 'Delete my account' });
+    await expect(deleteAccount).toBeVisible();
+    await checkDialog(page, 'Delete your account?', () => deleteAccount.press('Enter'), deleteAccount);
+  });
+
+  test('list dialogs trap focus, return it, and pass axe', async ({ page, request }) => {
+    // A Tab walk and an axe run per dialog: more than a minute on a busy machine.
+    test.slow();
+    const { user } = await userWithData(request);
+    await openAs(page, user, '/lists');
+    await expect(page.getByRole('heading', { name: 'Family' })).toBeVisible();
+    const create = page.getByRole('button', { name: 'Create New List' });
+    await checkDialog(page, 'Create New List', () => create.press('Enter'), create);
+
+    const menu = page.getByRole('button', { name: /^Actions for / }).first();
+    await menu.press('Enter');
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit List' });
+    await expect(editDialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'dialog Edit List');
+    await page.keyboard.press('Escape');
+    await expect(editDialog).toBeHidden();
+
+    await menu.press('Enter');
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(
+      page.getByText('Are you sure you want to delete this list? This action cannot be undone.'),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'dialog Delete List');
+    await page.keyboard.press('Escape');
+  });
+
+  test('the demo: one overlay at a time, a tour that keeps focus, a switch that stays as set', async ({ page }) => {
+    await signIn(page, DEMO.email, DEMO.password);
+    const tour = page.getByTestId('tour');
+    await expect(tour.getByText('Step 1 of 7')).toBeVisible();
+    // The tour is the welcome: no toast or notice on top of it.
+    await expect(page.locator('[data-rht-toaster] > div')).toHaveCount(0);
+    await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'dialog tour');
+    for (let press = 0; press < 8; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="tour"]')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(tour).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Reset Demo' }).click();
+    await expect(page.getByText('Demo Reset')).toBeVisible();
+    await expect(page.getByText(/restored automatically every hour/)).toBeVisible();
+    // Toasts open below the header: never over Logout.
+    const toastBox = (await page.getByText('Demo Reset').boundingBox())!;
+    const logoutBox = (await page.getByRole('button', { name: 'Logout' }).boundingBox())!;
+    expect(toastBox.y).toBeGreaterThan(logoutBox.y + logoutBox.height);
+
+    await page.goto('/settings');
+    const demoSwitch = page.getByRole('switch', { name: 'Demo mode' });
+    await expect(demoSwitch).toHaveAttribute('aria-checked', 'true');
+    await expectNoSeriousA11yViolations(page, '/settings in demo mode');
+    await demoSwitch.click();
+    await expect(page.getByRole('region', { name: 'Demo mode' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Demo mode' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('region', { name: 'Demo mode' })).toHaveCount(0);
+    await page.getByRole('switch', { name: 'Demo mode' }).click();
+    await expect(page.getByRole('region', { name: 'Demo mode' })).toBeVisible();
+    await expect(page.getByText('Welcome to the Kith demo!')).toBeVisible();
+  });
+});
