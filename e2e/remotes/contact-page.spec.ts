@@ -54,13 +54,15 @@ test('open a contact from the list, see a logged note in its timeline, edit and 
   await snap(page, 'contact-page');
 
   // Edit the newest entry: move it 40 days back; the email of 20 days ago becomes the last contact.
+  // Midnight of that day, so it is a full 40 days ago at any time of today (10:00 was only 39 days
+  // ago before 10:00, and the status then read 'Overdue by 9 days').
   await entries.first().getByRole('button', { name: /^Edit/ }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Interaction' });
   const moved = new Date(Date.now() - 40 * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   await edit
     .getByLabel('Date and time')
-    .fill(`${moved.getFullYear()}-${pad(moved.getMonth() + 1)}-${pad(moved.getDate())}T10:00`);
+    .fill(`${moved.getFullYear()}-${pad(moved.getMonth() + 1)}-${pad(moved.getDate())}T00:00`);
   await edit.getByLabel('Duration (minutes)').fill('45');
   await edit.getByLabel('Notes').fill('Coffee, talked about Babbage and the engine');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
