@@ -210,10 +210,12 @@ test.describe('every dialog', () => {
     await page.getByRole('button', { name: 'Reset Demo' }).click();
     await expect(page.getByText('Demo Reset')).toBeVisible();
     await expect(page.getByText(/restored automatically every hour/)).toBeVisible();
-    // Toasts open below the header: never over Logout.
-    const toastBox = (await page.getByText('Demo Reset').boundingBox())!;
+    // Toasts open below the header: never over Logout. The toast slides in from above the page, so
+    // its position is read once the enter animation has settled (a snapshot taken mid-slide sat at -119).
     const logoutBox = (await page.getByRole('button', { name: 'Logout' }).boundingBox())!;
-    expect(toastBox.y).toBeGreaterThan(logoutBox.y + logoutBox.height);
+    await expect
+      .poll(async () => (await page.getByText('Demo Reset').boundingBox())?.y ?? -Infinity)
+      .toBeGreaterThan(logoutBox.y + logoutBox.height);
 
     await page.goto('/settings');
     const demoSwitch = page.getByRole('switch', { name: 'Demo mode' });
