@@ -6,6 +6,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/nest-kit/package.json packages/nest-kit/
 COPY packages/web-kit/package.json packages/web-kit/
+COPY packages/stack/package.json packages/stack/
 COPY gateway/package.json gateway/
 COPY services/auth/package.json services/auth/
 COPY services/contacts/package.json services/contacts/

@@ -25,6 +25,7 @@ test('protected routes send visitors who are not signed in to the landing page',
 
 test('the login form shows the spec validation messages', async ({ page }) => {
   await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await snap(page, 'login');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();

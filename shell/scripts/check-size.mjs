@@ -73,6 +73,11 @@ if (existsSync(remoteManifestFile)) {
 
 let over = false;
 for (const { page, kb, budget } of results) {
+  // Nothing measured means the build or this script lost track of the files, not a small page.
+  if (kb === 0) {
+    console.error(`size: ${page}: no JavaScript found to measure; the budget check cannot pass on nothing`);
+    process.exit(1);
+  }
   const ok = kb <= budget;
   over ||= !ok;
   console.log(

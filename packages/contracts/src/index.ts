@@ -1,21 +1,13 @@
-export * from './constants.js';
-export * from './envelope.js';
+// The server entry: the browser entry's constants, types and rules, plus the zod schemas and the
+// NATS subjects with their payloads (which front-end bundles leave out).
+export * from './browser.js';
 export * from './validation.js';
 export * from './entities.js';
+export * from './account.js';
+export * from './vcard.js';
 export * from './nats/subjects.js';
 export * from './nats/overdue.schemas.js';
 export * from './nats/user-requests.schemas.js';
 export * from './nats/account.schemas.js';
-export * from './account.js';
-export * from './calendar.js';
-export * from './vcard.js';
 export * from './nats/app-passwords.schemas.js';
 export * from './nats/reminder-actions.schemas.js';
-export * from './rules/overdue.js';
-export * from './rules/display.js';
-export * from './rules/retry.js';
-export * from './rules/snooze.js';
-export * from './rules/birthday.js';
-export * from './phone-sync.js';
-export * from './rules/today.js';
-export * from './rules/reminder-days.js';

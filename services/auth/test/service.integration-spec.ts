@@ -90,27 +90,27 @@ describe('schema', () => {
 });
 
 describe('NATS user lookups', () => {
-  it(`${NatsSubject.AUTH_USER_BY_ID} returns the user, or null for an unknown or malformed id`, async () => {
+  it(`${NatsSubject.AUTH_USER_BY_ID} returns the user, or null for an unknown id`, async () => {
     const { user } = await stack.registerUser();
     await expect(nats.request<User | null>(NatsSubject.AUTH_USER_BY_ID, { userId: user._id })).resolves.toEqual(user);
     await expect(
       nats.request(NatsSubject.AUTH_USER_BY_ID, { userId: '7a0c2c3e-0000-4000-8000-000000000000' }),
     ).resolves.toBeNull();
-    await expect(nats.request(NatsSubject.AUTH_USER_BY_ID, { userId: 'not-a-uuid' })).resolves.toBeNull();
+    await expect(nats.request(NatsSubject.AUTH_USER_BY_ID, { userId: user._id.toUpperCase() })).resolves.toEqual(user);
   });
 
   it(`${NatsSubject.AUTH_USERS_BY_IDS} returns the known users in one batch, skipping unknown and duplicate ids`, async () => {
     const [first, second] = [await stack.registerUser(), await stack.registerUser()];
     const users = await nats.request<User[]>(NatsSubject.AUTH_USERS_BY_IDS, {
-      userIds: [first.user._id, second.user._id, first.user._id, '7a0c2c3e-0000-4000-8000-000000000000', 'junk'],
+      userIds: [first.user._id, second.user._id, first.user._id, '7a0c2c3e-0000-4000-8000-000000000000'],
     });
     expect(users).toHaveLength(2);
     expect(users).toEqual(expect.arrayContaining([first.user, second.user]));
     await expect(nats.request(NatsSubject.AUTH_USERS_BY_IDS, { userIds: [] })).resolves.toEqual([]);
   });
 
-  it('refuses a malformed request or too many ids with a validation error naming the field', async () => {
-    const tooMany = Array.from({ length: 501 }, (_, index) => `id-${index}`);
+  it('refuses a malformed request, a malformed id or too many ids with a validation error naming the field', async () => {
+    const tooMany = Array.from({ length: 501 }, () => '7a0c2c3e-0000-4000-8000-000000000000');
     const error = await nats
       .request(NatsSubject.AUTH_USERS_BY_IDS, { userIds: tooMany })
       .catch((caught: unknown) => caught);
@@ -119,6 +119,12 @@ describe('NATS user lookups', () => {
     await expect(nats.request(NatsSubject.AUTH_USER_BY_ID, {})).rejects.toMatchObject({
       code: ErrorCode.VALIDATION_ERROR,
     });
+    for (const request of [
+      nats.request(NatsSubject.AUTH_USER_BY_ID, { userId: 'not-a-uuid' }),
+      nats.request(NatsSubject.AUTH_USERS_BY_IDS, { userIds: ['junk'] }),
+    ]) {
+      await expect(request).rejects.toMatchObject({ code: ErrorCode.VALIDATION_ERROR });
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import { connect } from '@nats-io/transport-node';
 import { call, eventually, sleep, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SmtpSink } from './smtp-sink.js';
-import { daysAgo } from './support.js';
+import { daysAgo, outboxSettled } from './support.js';
 
 const MAIL_FROM = { name: 'Kith Reminders', address: 'reminders@kith.test' };
 /** Never fires during the tests: runs here are triggered by hand (or by a replica's own cron below). */
@@ -23,11 +23,6 @@ const FAST_RETRIES = {
   SMTP_TIMEOUT_MS: '2000',
   DAILY_RUN_RETRY_MS: '500',
 };
-/**
- * Longer than any wait between two attempts in this stack: the outbox backoff cap (800 ms), the
- * daily-run retry (500 ms), the outbox poll (200 ms) and one firing of a replica's per-second cron.
- */
-const RETRY_WINDOW_MS = 1_500;
 
 let stack: TestStack;
 let sink: SmtpSink;
@@ -74,37 +69,6 @@ async function userWithOverdue(): Promise<Registered> {
   const user = await stack.registerUser();
   await createContact(user, { firstName: 'Overdue', lastName: 'Friend' });
   return user;
-}
-
-/**
- * Resolves once the outbox has settled: nothing pending and no daily run running or due for a retry,
- * still so after a full retry window, with no mail queued during it. Only then can "exactly once"
- * be checked: a retry that would send a second mail has had its chance.
- */
-async function outboxSettled(): Promise<void> {
-  const unfinished = async () => {
-    const [row] = await sql<{ pending: number; rows: number }>(
-      notificationsDb(),
-      `SELECT (SELECT count(*) FROM email_outbox WHERE status = 'PENDING')::int
-            + (SELECT count(*) FROM daily_runs WHERE status = 'RUNNING')::int
-            + (SELECT count(*) FROM (SELECT status FROM daily_runs WHERE day = (now() AT TIME ZONE 'UTC')::date ORDER BY started_at DESC LIMIT 1) latest WHERE status = 'FAILED')::int AS pending,
-              (SELECT count(*) FROM email_outbox)::int AS rows`,
-    );
-    return row!;
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const before = await eventually(async () => ((await unfinished()).pending === 0 ? unfinished() : null), {
-      what: 'nothing pending in the outbox',
-    });
-    await sleep(RETRY_WINDOW_MS);
-    const after = await unfinished();
-    if (after.pending === 0 && after.rows === before.rows) return;
-    if (Date.now() > deadline)
-      throw new Error(
-        `The outbox did not settle within 30 s (${after.pending} pending, ${after.rows - before.rows} new rows)`,
-      );
-  }
 }
 
 const triggerDaily = (user: Registered, baseUrl = stack.gatewayUrl) =>
@@ -230,7 +194,7 @@ describe('the daily reminder', () => {
     }
     expect(mail!.html).toContain(`href="${appUrl}/contacts?filter=overdue"`);
 
-    await outboxSettled();
+    await outboxSettled(notificationsDb());
     expect(sink.to(idle.user.email)).toHaveLength(0);
   });
 
@@ -275,7 +239,7 @@ describe('the daily reminder', () => {
       expect(answer.body.data.emailsQueued).toBe(0);
       expect(answer.body.data.alreadySentToday).toBe(first.body.data.usersProcessed);
     }
-    await outboxSettled();
+    await outboxSettled(notificationsDb());
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
   });
 
@@ -301,7 +265,7 @@ describe('the daily reminder', () => {
       await sink.up();
     }
     await sink.waitFor(user.user.email);
-    await outboxSettled();
+    await outboxSettled(notificationsDb());
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
     const [row] = await sql<{ status: string }>(
       notificationsDb(),
@@ -353,7 +317,7 @@ describe('the daily reminder', () => {
       `SELECT trigger, status FROM daily_runs WHERE status = 'SUCCEEDED' ORDER BY started_at DESC LIMIT 1`,
     );
     expect(retry).toEqual({ trigger: 'RETRY', status: 'SUCCEEDED' });
-    await outboxSettled();
+    await outboxSettled(notificationsDb());
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
   });
 
@@ -375,7 +339,7 @@ describe('the daily reminder', () => {
         [today],
       );
       expect(runs).toEqual([{ trigger: 'RETRY', status: 'SUCCEEDED' }]);
-      await outboxSettled(); // more due-checks on both instances within the retry window
+      await outboxSettled(notificationsDb()); // more due-checks on both instances within the retry window
     } finally {
       await stack.stopService('notifications', { replica: 2 });
     }
@@ -400,7 +364,7 @@ describe('the daily reminder', () => {
       ]);
       answers.forEach((answer) => expect(answer.status).toBe(200));
       for (const user of users) await sink.waitFor(user.user.email);
-      await outboxSettled(); // the replica's cron fires again within the retry window
+      await outboxSettled(notificationsDb()); // the replica's cron fires again within the retry window
     } finally {
       await stack.stopService('notifications', { replica: 2 });
     }
@@ -460,7 +424,7 @@ describe('password reset mail while notifications is away', () => {
     }
     const [mail] = await sink.waitFor(user.user.email, { timeoutMs: 30_000 });
     expect(mail!.subject).toBe('Reset your Kith password');
-    await outboxSettled();
+    await outboxSettled(notificationsDb());
     expect(sink.to(user.user.email)).toHaveLength(1);
   });
 
@@ -488,7 +452,7 @@ describe('password reset mail while notifications is away', () => {
       await nats.close();
     }
     await sink.waitFor(user.user.email);
-    await outboxSettled();
+    await outboxSettled(notificationsDb());
     expect(sink.to(user.user.email)).toHaveLength(1);
     expect(
       await sql(notificationsDb(), `SELECT 1 FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1`, [
@@ -587,7 +551,7 @@ describe('birthdays in the reminder e-mails', () => {
     expect(overdueMail!.text).toContain('Birthdays:');
     expect(overdueMail!.text).toMatch(/- Grace Hopper: In 5 days, .* · turns \d+/);
 
-    await sleep(500);
+    await outboxSettled(notificationsDb());
     expect(dailyMailsTo(quiet.user.email)).toHaveLength(0);
   });
 

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import type { ParsedMail } from 'mailparser';
 import { call, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SmtpSink } from './smtp-sink.js';
-import { daysAgo } from './support.js';
+import { daysAgo, outboxSettled } from './support.js';
 
 /** Runs are triggered by hand here. */
 const FAR_AWAY_CRON = '0 0 1 1 *';
@@ -117,8 +117,7 @@ describe('snooze', () => {
       body: { until: new Date(Date.now() + 86_400_000).toISOString() },
     });
     await dailyMailFor(user, false);
-    // The run is done when its answer arrives; anything it queued goes out within the poll interval.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await outboxSettled(stack.databaseUrls.notifications);
     expect(sink.to(user.user.email)).toHaveLength(0);
 
     const ended = await api('DELETE', `/api/contacts/${id}/snooze`, { headers: user.authHeader });
@@ -285,7 +284,7 @@ describe('pausing reminder e-mails', () => {
       user.user._id,
     ]);
     expect(claims).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await outboxSettled(stack.databaseUrls.notifications);
     expect(sink.to(user.user.email)).toHaveLength(1);
 
     expect((await testMailFor(user)).subject).toContain('[Test]');

@@ -11,10 +11,6 @@ export interface NewUser {
   passwordHash: string;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids that cannot be uuids can match nothing; filtering them spares PostgreSQL a cast error. */
-const isUuid = (value: string) => UUID_PATTERN.test(value);
-
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
@@ -22,15 +18,15 @@ const isUniqueViolation = (error: unknown) =>
 export class UsersRepository {
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
 
+  /** Ids are checked (and lower-cased) by the request schemas before they get here. */
   findById(id: string): Promise<UserRow | null> {
-    if (!isUuid(id)) return Promise.resolve(null);
     return this.prisma.user.findUnique({ where: { id } });
   }
 
   findByIds(ids: readonly string[]): Promise<UserRow[]> {
-    const uuids = [...new Set(ids.filter(isUuid))];
-    if (uuids.length === 0) return Promise.resolve([]);
-    return this.prisma.user.findMany({ where: { id: { in: uuids } } });
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return Promise.resolve([]);
+    return this.prisma.user.findMany({ where: { id: { in: unique } } });
   }
 
   findByEmail(email: string): Promise<UserRow | null> {

@@ -78,8 +78,9 @@ const BIRTHDAYS_READ_LIMIT = 500;
 /**
  * Reads and writes single contacts (the API's create, update, delete and timers). Bulk writes of
  * the same table live where the bulk work is: the import's batched INSERT (import.repository.ts),
- * a list's interval change recomputing its contacts' due dates (lists.repository.ts) and the demo
- * seeder (demo-data.seeder.ts). Reads are raw SQL shaped for the indexes.
+ * a list's interval change recomputing its contacts' due dates (lists.repository.ts), the demo
+ * seeder (demo-data.seeder.ts) and account erasure, which deletes every row of a user in every
+ * table (account/account-data.repository.ts). Reads are raw SQL shaped for the indexes.
  */
 @Injectable()
 export class ContactsRepository {

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './safe-html.js';
+import { html, SafeHtml } from './safe-html.js';
 
 /** Brand palette (Tailwind's, like the app). */
 export const Brand = {
@@ -39,6 +39,9 @@ export function button(label: string, href: string): SafeHtml {
   </table>`;
 }
 
+/** Attributes of a layout table: mail clients need them spelled out on every table. */
+export const LAYOUT_TABLE = new SafeHtml('role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0"');
+
 /**
  * The shared frame of every Kith email: simple, table-based, inline-styled markup that mail
  * clients render alike, 600 px wide at most.
@@ -54,25 +57,10 @@ export function renderLayout({ title, preheader, content, appUrl, footer, pauseU
       </head>
       <body style="margin:0;padding:0;background:${Brand.canvas};">
         <div style="display:none;max-height:0;overflow:hidden;opacity:0;">${preheader}</div>
-        <table
-          role="presentation"
-          width="100%"
-          cellspacing="0"
-          cellpadding="0"
-          border="0"
-          bgcolor="${Brand.canvas}"
-          style="background:${Brand.canvas};"
-        >
+        <table ${LAYOUT_TABLE} bgcolor="${Brand.canvas}" style="background:${Brand.canvas};">
           <tr>
             <td align="center" style="padding:32px 12px;">
-              <table
-                role="presentation"
-                width="100%"
-                cellspacing="0"
-                cellpadding="0"
-                border="0"
-                style="max-width:600px;"
-              >
+              <table ${LAYOUT_TABLE} style="max-width:600px;">
                 <tr>
                   <td style="padding:0 4px 16px;font-family:${Brand.font};">
                     <a href="${appUrl}" style="text-decoration:none;">

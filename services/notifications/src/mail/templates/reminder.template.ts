@@ -10,7 +10,7 @@ import {
   type SeverityColor,
   type UpcomingBirthday,
 } from '@kith/contracts';
-import { Brand, button, renderLayout, textFooter } from './layout.js';
+import { Brand, button, LAYOUT_TABLE, renderLayout, textFooter } from './layout.js';
 import type { RenderedEmail } from './rendered-email.js';
 import { html, type SafeHtml } from './safe-html.js';
 
@@ -151,7 +151,7 @@ function subjectOf({ totalOverdue, isTest, scheduled = [], birthdays = [] }: Rem
 function birthdaysHtml(birthdays: UpcomingBirthday[], appUrl: string): SafeHtml | string {
   if (birthdays.length === 0) return '';
   return html`<h2 style="margin:28px 0 8px;font-size:18px;line-height:1.3;">Birthdays</h2>
-    <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="font-size:14px;">
+    <table ${LAYOUT_TABLE} style="font-size:14px;">
       ${birthdays.map(
         (birthday) =>
           html`<tr>
@@ -182,7 +182,7 @@ function scheduledSection(scheduled: ScheduledReminderSummary[]): SafeHtml | '' 
       </td>
     </tr>`;
   return html`<h2 style="margin:24px 0 4px;font-size:17px;">${SCHEDULED_HEADING}</h2>
-    <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="font-size:14px;">
+    <table ${LAYOUT_TABLE} style="font-size:14px;">
       ${scheduled.map(row)}
     </table>`;
 }
@@ -215,7 +215,7 @@ function renderHtml(input: ReminderEmailInput, contacts: OverdueContactSummary[]
             Hi ${recipient.firstName}, it has been a while since you were in touch with these people. A short message is
             often all it takes.
           </p>
-          <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="font-size:14px;">
+          <table ${LAYOUT_TABLE} style="font-size:14px;">
             ${contacts.map((contact) => contactRow(contact, input.actionLinks?.get(contact._id)))}
           </table>
           ${more > 0 ? html`<p style="margin:12px 0 0;font-size:14px;color:${Brand.muted};">…and ${pluralize(more, 'more contact')} overdue.</p>` : ''}
