@@ -16,6 +16,7 @@ const row = (firstName: string, flags: Partial<ParsedImportContact> = {}): Parse
   phoneNumber: null,
   notes: null,
   ...EMPTY_CONTACT_DETAILS,
+  listName: null,
   isValid: true,
   isDuplicate: false,
   ...flags,
@@ -58,6 +59,7 @@ describe('import selection', () => {
         phoneNumber: null,
         notes: null,
         ...EMPTY_CONTACT_DETAILS,
+        listName: null,
       },
     ]);
   });
@@ -75,9 +77,10 @@ describe('import selection', () => {
           ],
           emails: [{ label: 'home', value: 'a@b' }],
           notes: 'Hi',
+          listName: 'Family',
         }),
       ),
-    ).toEqual(['Company', 'Birthday', '2 more phones', '1 more email', 'Notes']);
+    ).toEqual(['Company', 'Birthday', '2 more phones', '1 more email', 'Notes', 'List: Family']);
   });
 
   it('shows the first 3 errors and counts the rest', () => {

@@ -44,7 +44,10 @@ export function selectedContacts(result: ImportParseResult, selected: Set<number
     .map(({ isValid: _isValid, isDuplicate: _isDuplicate, reason: _reason, ...contact }) => contact);
 }
 
-/** What of a card the import keeps beyond name, e-mail and phone, for the preview ("Company", "2 more phones", …). */
+/**
+ * What of a card the import keeps beyond name, e-mail and phone, for the preview ("Company",
+ * "2 more phones", …, "List: Family" — the list its category names, created if missing).
+ */
 export function keptDetails(contact: ParsedImportContact): string[] {
   const more = (count: number, what: string) => (count === 1 ? `1 more ${what}` : `${count} more ${what}s`);
   return [
@@ -56,5 +59,6 @@ export function keptDetails(contact: ParsedImportContact): string[] {
     contact.address && 'Address',
     contact.website && 'Website',
     contact.notes && 'Notes',
+    contact.listName && `List: ${contact.listName}`,
   ].filter((label): label is string => Boolean(label));
 }

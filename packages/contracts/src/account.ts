@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import type { Communication, Contact, ContactList, NotificationSettings, User } from './entities.js';
+import type {
+  Communication,
+  Contact,
+  ContactList,
+  NotificationSettings,
+  User,
+  WebhookDelivery,
+  WebhookSettings,
+} from './entities.js';
+import type { AppPassword } from './phone-sync.js';
 
 /**
  * "Your data is yours": account erasure and the account export. Framework-free; the services,
@@ -61,12 +70,20 @@ export const ContactsExportSection = {
   CONTACTS: 'contacts',
   INTERACTIONS: 'interactions',
   SCHEDULED_REMINDERS: 'scheduledReminders',
+  PHONE_CARDS: 'phoneCards',
+  DELETED_PHONE_CARDS: 'deletedPhoneCards',
+  CALENDAR_FEED: 'calendarFeed',
+  PHONE_SYNC: 'phoneSync',
 } as const;
 export type ContactsExportSection = (typeof ContactsExportSection)[keyof typeof ContactsExportSection];
 
 export const NotificationsExportSection = {
   NOTIFICATION_SETTINGS: 'notificationSettings',
   REMINDER_HISTORY: 'reminderHistory',
+  WEBHOOK: 'webhook',
+  WEBHOOK_DELIVERIES: 'webhookDeliveries',
+  DAILY_REMINDERS: 'dailyReminders',
+  EMAIL_ACTIONS_USED: 'emailActionsUsed',
 } as const;
 export type NotificationsExportSection = (typeof NotificationsExportSection)[keyof typeof NotificationsExportSection];
 
@@ -93,13 +110,76 @@ export interface ExportedScheduledReminder {
   notes: string | null;
 }
 
-/** One reminder e-mail that was sent (or tried), from the notifications service's log. */
+/** One reminder (e-mail or webhook) that was sent or tried, from the notifications service's log. */
 export interface ExportedReminderHistoryEntry {
   kind: string;
+  /** EMAIL or WEBHOOK. */
+  channel: string;
   subject: string;
   status: string;
   createdAt: string;
   sentAt: string | null;
+}
+
+/** A contact's card as a phone last wrote it over CardDAV (Kith-made contacts have none). */
+export interface ExportedPhoneCard {
+  contactId: string;
+  /** The card's UID and resource name in the address book. */
+  uid: string;
+  resourceName: string;
+  /** The vCard exactly as the client sent it; null when the card was made in Kith. */
+  clientCard: string | null;
+}
+
+/** A card deleted from the address book, remembered so syncing phones delete it too. */
+export interface ExportedDeletedPhoneCard {
+  resourceName: string;
+  deletedAt: string;
+}
+
+/** The address book's state: the change number its sync tokens count from. */
+export interface ExportedPhoneSync {
+  addressBookRevision: string | null;
+}
+
+/** The private calendar feed: whether it is on and since when (never its token: the URL is a credential). */
+export interface ExportedCalendarFeed {
+  active: boolean;
+  createdAt: string | null;
+}
+
+/** The webhook channel, with when it was set. */
+export interface ExportedWebhook extends WebhookSettings {
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One daily reminder run that included this user. */
+export interface ExportedDailyReminder {
+  day: string;
+  overdueCount: number;
+  createdAt: string;
+}
+
+/** A one-click link from a reminder e-mail that was used. */
+export interface ExportedEmailActionUse {
+  usedAt: string;
+  expiresAt: string;
+}
+
+/** A signed-in session (a refresh-token family), never its tokens. */
+export interface ExportedSession {
+  startedAt: string;
+  lastRefreshedAt: string;
+  expiresAt: string;
+  endedAt: string | null;
+}
+
+/** A password-reset request, never its token. */
+export interface ExportedPasswordReset {
+  requestedAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 /** The whole document `GET /api/account/export` returns; documented in docs/account-export.md. */
@@ -107,21 +187,45 @@ export interface AccountExport {
   version: typeof ACCOUNT_EXPORT_VERSION;
   exportedAt: string;
   profile: User;
+  notificationSettings: NotificationSettings | null;
+  webhook: ExportedWebhook | null;
+  calendarFeed: ExportedCalendarFeed;
+  phoneSync: ExportedPhoneSync;
+  appPasswords: AppPassword[];
+  sessions: ExportedSession[];
+  passwordResets: ExportedPasswordReset[];
   lists: ContactList[];
   contacts: Contact[];
   interactions: Communication[];
   scheduledReminders: ExportedScheduledReminder[];
-  notificationSettings: NotificationSettings | null;
+  phoneCards: ExportedPhoneCard[];
+  deletedPhoneCards: ExportedDeletedPhoneCard[];
   reminderHistory: ExportedReminderHistoryEntry[];
+  webhookDeliveries: WebhookDelivery[];
+  dailyReminders: ExportedDailyReminder[];
+  emailActionsUsed: ExportedEmailActionUse[];
 }
 
-/** The order of the document's arrays and which service answers for each. */
+/** The document's single objects (each service's first page holds it; null when there is none). */
+export const ACCOUNT_EXPORT_OBJECTS = [
+  { key: NotificationsExportSection.NOTIFICATION_SETTINGS, service: ErasingService.NOTIFICATIONS },
+  { key: NotificationsExportSection.WEBHOOK, service: ErasingService.NOTIFICATIONS },
+  { key: ContactsExportSection.CALENDAR_FEED, service: ErasingService.CONTACTS },
+  { key: ContactsExportSection.PHONE_SYNC, service: ErasingService.CONTACTS },
+] as const;
+
+/** The order of the document's arrays from other services and which service answers for each. */
 export const ACCOUNT_EXPORT_SECTIONS = [
   { key: ContactsExportSection.LISTS, service: ErasingService.CONTACTS },
   { key: ContactsExportSection.CONTACTS, service: ErasingService.CONTACTS },
   { key: ContactsExportSection.INTERACTIONS, service: ErasingService.CONTACTS },
   { key: ContactsExportSection.SCHEDULED_REMINDERS, service: ErasingService.CONTACTS },
+  { key: ContactsExportSection.PHONE_CARDS, service: ErasingService.CONTACTS },
+  { key: ContactsExportSection.DELETED_PHONE_CARDS, service: ErasingService.CONTACTS },
   { key: NotificationsExportSection.REMINDER_HISTORY, service: ErasingService.NOTIFICATIONS },
+  { key: NotificationsExportSection.WEBHOOK_DELIVERIES, service: ErasingService.NOTIFICATIONS },
+  { key: NotificationsExportSection.DAILY_REMINDERS, service: ErasingService.NOTIFICATIONS },
+  { key: NotificationsExportSection.EMAIL_ACTIONS_USED, service: ErasingService.NOTIFICATIONS },
 ] as const;
 
 /** The download's file name, e.g. kith-export-2026-11-23.json. */

@@ -91,6 +91,12 @@ export const IMPORT_FILE_FIELD = 'vcfFile';
  */
 export const IMPORT_CONFIRM_BODY_LIMIT = '20mb';
 export const IMPORT_PREVIEW_ERRORS_SHOWN = 3;
+/**
+ * Lists one import may create from its cards' categories (each with DEFAULT_LIST_COLOR and
+ * DEFAULT_LIST_REMINDER_DAYS, like a list made by name alone): an export has as many as it had
+ * lists; a file naming more is refused rather than flooding the lists page.
+ */
+export const IMPORT_MAX_NEW_LISTS = 100;
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const TOUR_START_DELAY_MS = 1_000;

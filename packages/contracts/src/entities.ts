@@ -148,6 +148,11 @@ export interface ContactResponse {
 }
 
 export interface ParsedImportContact extends ContactBasics, ContactDetails {
+  /**
+   * The card's list, from its CATEGORIES (the first one that is not a Google system group): the
+   * import puts the contact in the list of that name, creating it when there is none.
+   */
+  listName: string | null;
   isValid: boolean;
   isDuplicate: boolean;
   /** Why a card is invalid or a duplicate, for the preview. */

@@ -312,16 +312,32 @@ const cardShape = {
 const hasUsableName = (card: { firstName: string; lastName: string }) => card.firstName !== '' || card.lastName !== '';
 const usableNameIssue = { path: ['firstName'], message: ValidationMessage.IMPORT_NAME_REQUIRED };
 
-/** An imported card: the card's fields, every detail, and the list it goes to. */
+/** The list a card names (its CATEGORIES), by name; lists are at most 100 characters. */
+const cardListName = z
+  .string({ error: 'listName must be text' })
+  .max(100, 'listName must be at most 100 characters')
+  .nullish()
+  .transform((value) => value?.trim() || null);
+
+/**
+ * An imported card: the card's fields, every detail, and the list it goes to — `listId` when the
+ * person chose one, else the list called `listName` (the card's category), created when missing.
+ */
 export const importedContactSchema = z
   .object({
     ...cardShape,
     ...contactDetailsShape,
     listId: optionalListId,
+    listName: cardListName,
   })
   .refine(hasUsableName, usableNameIssue);
-/** A card a CardDAV client writes: the import's rules, the note included (it syncs both ways). */
-export const syncedCardSchema = z.object(cardShape).refine(hasUsableName, usableNameIssue);
+/**
+ * A card a CardDAV client writes: the import's rules and fields (the same mapping reads both),
+ * the note included (it syncs both ways). Its list comes from CATEGORIES, resolved by the server.
+ */
+export const syncedCardSchema = z
+  .object({ ...cardShape, ...contactDetailsShape })
+  .refine(hasUsableName, usableNameIssue);
 export type SyncedCard = z.output<typeof syncedCardSchema>;
 
 export const importConfirmSchema = z.object({

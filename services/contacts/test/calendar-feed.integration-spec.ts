@@ -129,6 +129,42 @@ describe('calendar feed', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
 
+  it("moves a snoozed contact's due event to the day the snooze ends, and a snooze is a new ETag", async () => {
+    const user = await stack.registerUser();
+    const api = apiFor(stack, user);
+    const resting = (await api.post('/contacts', { firstName: 'Resting', lastName: 'Friend' })).body.data;
+    const url: string = (await api.post('/calendar/feed')).body.data.url;
+    const before = await fetchFeed(url);
+    const etag = before.headers.get('etag')!;
+    expect(parseWithIcalendar(await before.text()).events[0]).toMatchObject({ start: today(), description: null });
+
+    const until = new Date(Date.now() + 10 * 86_400_000);
+    expect((await api.post(`/contacts/${resting._id}/snooze`, { until: until.toISOString() })).status).toBe(200);
+    const snoozed = await fetchFeed(url, { 'if-none-match': etag });
+    expect(snoozed.status).toBe(200);
+    const snoozedEtag = snoozed.headers.get('etag')!;
+    expect(snoozedEtag).not.toBe(etag);
+    const [event] = parseWithIcalendar(await snoozed.text()).events;
+    expect(event).toMatchObject({
+      uid: `due-${resting._id}@kith`,
+      start: until.toISOString().slice(0, 10),
+      description: `Snoozed until ${until.toISOString().slice(0, 10)}`,
+    });
+    expect((await fetchFeed(url, { 'if-none-match': snoozedEtag })).status).toBe(304);
+
+    // The snooze alone (same row otherwise, same updated_at) is part of the fingerprint.
+    await sql(
+      stack.databaseUrls.contacts,
+      "UPDATE contacts SET snoozed_until = snoozed_until + interval '1 day' WHERE id = $1",
+      [resting._id],
+    );
+    expect((await fetchFeed(url, { 'if-none-match': snoozedEtag })).status).toBe(200);
+
+    expect((await api.delete(`/contacts/${resting._id}/snooze`)).status).toBe(200);
+    const [back] = parseWithIcalendar(await (await fetchFeed(url)).text()).events;
+    expect(back).toMatchObject({ start: today(), description: null });
+  });
+
   it('stops answering the old URL once regenerated, and every URL once turned off', async () => {
     const user = await stack.registerUser();
     const api = apiFor(stack, user);

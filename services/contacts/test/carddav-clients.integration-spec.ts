@@ -1,7 +1,8 @@
 /**
  * Phone sync against real clients we did not write: vdirsyncer (Debian's, a CardDAV sync tool)
  * keeps a local folder of cards in step with Kith through the gateway, and khard (an address
- * book program) reads that folder. `.ci/run` installs both.
+ * book program) reads that folder. `.ci/run` installs both. tsdav (an npm CardDAV client) then
+ * talks to the server itself and must see what vdirsyncer saw.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -19,9 +20,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { davPaths } from '@kith/contracts';
+import { createDAVClient } from 'tsdav';
 import { type RegisteredUser, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createList } from './support/api.js';
-import { createAppPassword, davFor, vcard } from './support/dav.js';
+import { createAppPassword, davFor, unfold, vcard } from './support/dav.js';
 
 const run = promisify(execFile);
 const mergeScript = fileURLToPath(new URL('./fixtures/carddav/merge-cards.mjs', import.meta.url));
@@ -138,18 +140,25 @@ describe('vdirsyncer against the running stack', () => {
       readFileSync(local(edited._id), 'utf8')
         .replace('FN:Person1 Seed', 'FN:Renamed Person')
         .replace('N:Seed;Person1;;;', 'N:Person;Renamed;;;')
-        .replace('TEL:+44 20 7946 0001', 'TEL:+44 20 7946 9999'),
+        .replace(':+44 20 7946 0001', ':+44 20 7946 9999'),
     );
-    writeFileSync(
-      join(localFolder(), 'phone-made-1.vcf'),
-      vcard([
-        'UID:phone-made-1',
-        'N:Ferreira;Lucia;;;',
-        'FN:Lucia Ferreira',
-        'TEL;TYPE=CELL:+351 912 345 678',
-        'ADR;TYPE=HOME:;;Rua Augusta 1;Lisboa;;1100-048;Portugal',
-      ]),
-    );
+    // The phone's new card carries every field Kith models, and a photo it does not.
+    const luciaCard = vcard([
+      'UID:phone-made-1',
+      'N:Ferreira;Lucia;;;',
+      'FN:Lucia Ferreira',
+      'ORG:Ferreira & Filhos',
+      'TITLE:Owner',
+      'TEL;TYPE=CELL,pref:+351 912 345 678',
+      'TEL;TYPE=WORK:+351 213 000 000',
+      'EMAIL;TYPE=INTERNET,pref:lucia@ferreira.example',
+      'EMAIL;TYPE=INTERNET,HOME:lucia@casa.example',
+      'ADR;TYPE=HOME:;;Rua Augusta 1;Lisboa;;1100-048;Portugal',
+      'URL:https://ferreira.example',
+      'BDAY:1975-07-04',
+      'PHOTO;ENCODING=b;TYPE=PNG:iVBORw0KGgo=',
+    ]);
+    writeFileSync(join(localFolder(), 'phone-made-1.vcf'), luciaCard);
     unlinkSync(local(removed._id));
     await vdirsyncer('sync');
     expect((await api.get(`/contacts/${edited._id}`)).body.data).toMatchObject({
@@ -161,15 +170,68 @@ describe('vdirsyncer against the running stack', () => {
     expect((await api.get(`/contacts/${removed._id}`)).status).toBe(404);
     const lucia = (await api.get('/contacts?search=lucia')).body.data.items;
     expect(lucia).toHaveLength(1);
-    expect(lucia[0]).toMatchObject({ firstName: 'Lucia', lastName: 'Ferreira', phoneNumber: '+351 912 345 678' });
+    expect(lucia[0]).toMatchObject({
+      firstName: 'Lucia',
+      lastName: 'Ferreira',
+      company: 'Ferreira & Filhos',
+      jobTitle: 'Owner',
+      phoneNumber: '+351 912 345 678',
+      phones: [{ label: 'work', value: '+351 213 000 000' }],
+      email: 'lucia@ferreira.example',
+      emails: [{ label: 'home', value: 'lucia@casa.example' }],
+      address: 'Rua Augusta 1\nLisboa 1100-048\nPortugal',
+      website: 'https://ferreira.example',
+      birthday: '1975-07-04',
+    });
 
     // A server edit and a server delete come down.
     const [serverEdited, serverRemoved] = [person(3), person(4)];
-    expect((await api.put(`/contacts/${serverEdited._id}`, { notes: 'Edited in Kith' })).status).toBe(200);
+    const richer = {
+      notes: 'Edited in Kith',
+      company: 'Seed Holdings',
+      jobTitle: 'Gardener',
+      address: '4 Privet Drive\nLittle Whinging',
+      birthday: '--12-24',
+      website: 'https://seed.example/3',
+      phones: [{ label: 'home', value: '+44 20 7946 3333' }],
+      emails: [{ label: 'work', value: 'person3@work.example' }],
+    };
+    expect((await api.put(`/contacts/${serverEdited._id}`, richer)).status).toBe(200);
     expect((await api.delete(`/contacts/${serverRemoved._id}`)).status).toBe(200);
+    // Lucia edited in Kith: only her changed field moves, her photo stays on the phone.
+    expect((await api.put(`/contacts/${lucia[0]._id}`, { jobTitle: 'Founder' })).status).toBe(200);
     await vdirsyncer('sync');
-    expect(readFileSync(local(serverEdited._id), 'utf8')).toContain('NOTE:Edited in Kith');
+    const serverCard = unfold(readFileSync(local(serverEdited._id), 'utf8'));
+    for (const line of [
+      'NOTE:Edited in Kith',
+      'ORG:Seed Holdings',
+      'TITLE:Gardener',
+      'ADR:;;4 Privet Drive\\nLittle Whinging;;;;',
+      'BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-24',
+      'URL:https://seed.example/3',
+      'item1.TEL:+44 20 7946 3333',
+      'item1.X-ABLabel:home',
+      'item2.EMAIL;TYPE=INTERNET:person3@work.example',
+      'item2.X-ABLabel:work',
+    ])
+      expect(serverCard).toContain(line);
     expect(existsSync(local(serverRemoved._id))).toBe(false);
+    const luciaLocal = readFileSync(join(localFolder(), 'phone-made-1.vcf'), 'utf8');
+    expect(luciaLocal).toBe(luciaCard.replace('TITLE:Owner', 'TITLE:Founder'));
+
+    // A local edit of those fields goes back up, and the rest of the card stays as it was in Kith.
+    writeFileSync(
+      local(serverEdited._id),
+      readFileSync(local(serverEdited._id), 'utf8')
+        .replace('ORG:Seed Holdings', 'ORG:Seed Holdings;Orchards')
+        .replace('BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-24', 'BDAY:1980-12-24'),
+    );
+    await vdirsyncer('sync');
+    expect((await api.get(`/contacts/${serverEdited._id}`)).body.data).toMatchObject({
+      ...richer,
+      company: 'Seed Holdings, Orchards',
+      birthday: '1980-12-24',
+    });
 
     // The same card edited on both sides: the merge keeps both edits, on both sides.
     const contested = person(5);
@@ -263,4 +325,71 @@ describe('vdirsyncer against the running stack', () => {
     const kithNames = settled.map((contact) => [contact.firstName, contact.lastName].filter(Boolean).join(' ')).sort();
     expect(khardNames).toEqual(kithNames);
   }, 900_000);
+
+  it('a second client, tsdav, discovers the same address book, lists the same cards and follows changes with sync-collection', async () => {
+    // Runs on the address book the vdirsyncer test above left behind (its local folder is the reference).
+    const { password } = await createAppPassword(api, 'tsdav');
+    const client = await createDAVClient({
+      serverUrl: `${stack.gatewayUrl}/`,
+      credentials: { username: owner.user.email, password },
+      authMethod: 'Basic',
+      defaultAccountType: 'carddav',
+    });
+    const books = await client.fetchAddressBooks();
+    expect(books.map((addressBook) => new URL(addressBook.url).pathname)).toEqual([
+      davPaths.addressBook(owner.user._id),
+    ]);
+    const [addressBook] = books;
+    expect(addressBook!.syncToken).toBeTruthy();
+
+    // The same cards as vdirsyncer keeps them, byte for byte (tsdav trims the text after END:VCARD).
+    const cardsSeen = await client.fetchVCards({ addressBook: addressBook! });
+    const localByName = new Map(localFiles().map((name) => [name, readFileSync(join(localFolder(), name), 'utf8')]));
+    const fileName = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
+    expect(cardsSeen.map((card) => fileName(card.url)).sort()).toEqual([...localByName.keys()].sort());
+    for (const card of cardsSeen) expect(card.data.trimEnd()).toBe(localByName.get(fileName(card.url))!.trimEnd());
+    expect(cardsSeen.find((card) => card.url.endsWith('/phone-made-1.vcf'))!.data).toContain(
+      'TITLE:Founder\r\nTEL;TYPE=CELL,pref:+351 912 345 678\r\n',
+    );
+
+    // sync-collection from the address book's token: an edit, a deletion and a new contact made in Kith.
+    const [edited, removed] = (await allContacts()).filter((contact) => contact.firstName.startsWith('Person'));
+    expect((await api.put(`/contacts/${edited!._id}`, { company: 'Synced Co', jobTitle: 'Tester' })).status).toBe(200);
+    expect((await api.delete(`/contacts/${removed!._id}`)).status).toBe(200);
+    const added = (await api.post('/contacts', { firstName: 'Tess', lastName: 'Dav', website: 'https://tess.example' }))
+      .body.data;
+    const synced = await client.smartCollectionSync({
+      collection: {
+        ...addressBook!,
+        objects: cardsSeen,
+        objectMultiGet: client.addressBookMultiGet,
+      },
+      method: 'webdav',
+      detailedResult: true,
+    });
+    const { created, updated, deleted } = synced.objects as {
+      created: { url: string; data: string }[];
+      updated: { url: string; data: string }[];
+      deleted: { url: string }[];
+    };
+    expect(created.map((card) => fileName(card.url))).toEqual([`${added._id}.vcf`]);
+    expect(created[0]!.data).toContain('URL:https://tess.example\r\n');
+    expect(updated.map((card) => fileName(card.url))).toEqual([`${edited!._id}.vcf`]);
+    expect(updated[0]!.data).toContain('ORG:Synced Co\r\nTITLE:Tester\r\n');
+    expect(deleted.map((card) => fileName(card.url))).toEqual([`${removed!._id}.vcf`]);
+    expect(synced.syncToken).not.toBe(addressBook!.syncToken);
+
+    // From the new token, nothing more.
+    const again = await client.smartCollectionSync({
+      collection: {
+        ...addressBook!,
+        syncToken: synced.syncToken,
+        objects: [],
+        objectMultiGet: client.addressBookMultiGet,
+      },
+      method: 'webdav',
+      detailedResult: true,
+    });
+    expect(again.objects).toEqual({ created: [], updated: [], deleted: [] });
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { davPaths } from '@kith/contracts';
 import { call, eventually, type RegisteredUser, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createContact, createList } from './support/api.js';
-import { createAppPassword, type Dav, davFor, hrefsWithEtags, vcard } from './support/dav.js';
+import { createAppPassword, type Dav, davFor, hrefsWithEtags, unfold, vcard } from './support/dav.js';
 
 /** Failed Basic sign-ins allowed per window in this stack (the limiter's own test is last). */
 const RATE_LIMIT = 40;
@@ -197,8 +197,8 @@ describe('the address book', () => {
     expect(card.headers.get('etag')).toBe(cards.get(annHref));
     expect(card.text).toContain('FN:Ann Lee\r\n');
     expect(card.text).toContain('N:Lee;Ann;;;\r\n');
-    expect(card.text).toContain('EMAIL;TYPE=INTERNET:ann@example.com\r\n');
-    expect(card.text).toContain('TEL:+1 555 0100\r\n');
+    expect(card.text).toContain('EMAIL;TYPE=INTERNET,PREF:ann@example.com\r\n');
+    expect(card.text).toContain('TEL;TYPE=VOICE,PREF:+1 555 0100\r\n');
     expect(card.text).toContain('NOTE:Likes tea\\; and\\, commas\r\n');
     expect(card.text).toContain('CATEGORIES:Climbing friends\r\n');
     expect(card.text).toContain(`UID:${ann._id}\r\n`);
@@ -214,7 +214,7 @@ describe('the address book', () => {
     const changed = hrefsWithEtags(changes.text);
     expect([...changed.keys()]).toEqual([annHref]);
     expect(changed.get(annHref)).not.toBe(cards.get(annHref));
-    expect((await dav.get(annHref)).text).toContain('TEL:+1 555 0199\r\n');
+    expect((await dav.get(annHref)).text).toContain('TEL;TYPE=VOICE,PREF:+1 555 0199\r\n');
 
     // Renaming the list changes its members' cards; contact bookkeeping (logging a call) does not.
     const afterEdit = syncToken(changes.text);
@@ -236,7 +236,8 @@ describe('the address book', () => {
       `<card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><card:address-data/></d:prop><d:href>${book}${zed._id}.vcf</d:href><d:href>${book}missing.vcf</d:href></card:addressbook-multiget>`,
     );
     expect(multiget.status).toBe(207);
-    expect(multiget.text).toContain('FN:Zed Quirk');
+    // CR travels as a character reference, so an XML parser hands the client the card's CRLF intact.
+    expect(multiget.text).toContain('FN:Zed Quirk&#13;\n');
     expect(multiget.text).toContain(
       `<d:response><d:href>${book}missing.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>`,
     );
@@ -264,9 +265,19 @@ describe('writes from clients', () => {
       'BDAY:1984-03-09',
       'NOTE:Met at the conference',
       'CATEGORIES:Colleagues,Conference 2025',
+      'PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgK',
+      'IMPP;X-SERVICE-TYPE=Skype:skype:ngozi.okafor',
+      'ADR;TYPE=WORK:;;1 Lab Way;Ibadan;;;Nigeria',
       'X-CUSTOM-THING;X-PARAM="a:b":kept verbatim',
       ...extra,
     ]);
+  /** What Kith does not model in fullCard: it must come back as the client wrote it, whatever Kith edits. */
+  const UNMODELLED = [
+    'PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgK',
+    'IMPP;X-SERVICE-TYPE=Skype:skype:ngozi.okafor',
+    'ADR;TYPE=WORK:;;1 Lab Way;Ibadan;;;Nigeria',
+    'X-CUSTOM-THING;X-PARAM="a:b":kept verbatim',
+  ];
 
   it('creates, replaces and deletes cards with ETag preconditions, and keeps what Kith does not model', async () => {
     const colleagues = await createList(api, { name: 'Colleagues' });
@@ -282,7 +293,12 @@ describe('writes from clients', () => {
       firstName: 'Ngozi',
       lastName: 'Okafor',
       email: 'ngozi@lab.example',
+      emails: [{ label: 'home', value: 'ngozi@home.example' }],
       phoneNumber: '+234 801 000 0000',
+      phones: [],
+      company: 'Lagos Health Lab',
+      address: '12 Marina Rd\nLagos 101001\nNigeria',
+      birthday: '1984-03-09',
       notes: 'Met at the conference',
       listId: colleagues._id,
     });
@@ -292,30 +308,32 @@ describe('writes from clients', () => {
     expect(served.text).toBe(fullCard('ngozi-1'));
     expect(served.headers.get('etag')).toBe(created.headers.get('etag'));
 
-    // Edited in Kith ⇒ Kith's values patched in, everything else verbatim.
+    // Edited in Kith ⇒ the edited fields' properties take the new values (keeping their TYPE),
+    // everything else is verbatim, the unmodelled properties included.
     await api.put(`/contacts/${items[0]._id}`, {
       phoneNumber: '+234 802 222 2222',
       notes: 'Met at the conference\nFollow up in May',
+      company: 'Lagos University Teaching Hospital',
       listId: null,
     });
     const patched = await dav.get(path);
     expect(patched.headers.get('etag')).not.toBe(created.headers.get('etag'));
     for (const line of [
-      'ORG:Lagos Health Lab',
+      ...UNMODELLED,
       'item1.X-ABLabel:work',
       'EMAIL;TYPE=HOME:ngozi@home.example',
       'ADR;TYPE=HOME:;;12 Marina Rd;Lagos;;101001;Nigeria',
       'BDAY:1984-03-09',
-      'X-CUSTOM-THING;X-PARAM="a:b":kept verbatim',
       'N:Okafor;Ngozi;Adaeze;Dr.;PhD',
       'FN:Dr. Ngozi Adaeze Okafor PhD',
       'item1.EMAIL;TYPE=INTERNET,pref:ngozi@lab.example',
+      'TEL;TYPE=CELL:+234 802 222 2222',
+      'NOTE:Met at the conference\\nFollow up in May',
+      'ORG:Lagos University Teaching Hospital',
+      'CATEGORIES:Conference 2025',
     ]) {
-      expect(patched.text).toContain(`${line}\r\n`);
+      expect(unfold(patched.text)).toContain(line);
     }
-    expect(patched.text).toContain('TEL;TYPE=CELL:+234 802 222 2222\r\n');
-    expect(patched.text).toContain('NOTE:Met at the conference\\nFollow up in May\r\n');
-    expect(patched.text).toContain('CATEGORIES:Conference 2025\r\n');
 
     // A stale If-Match is refused and changes nothing; the current one wins.
     const stale = await dav.put(path, fullCard('ngozi-1', ['NICKNAME:Stale']), {
@@ -328,6 +346,7 @@ describe('writes from clients', () => {
     ).toBe(204);
     expect((await api.get(`/contacts/${items[0]._id}`)).body.data).toMatchObject({
       phoneNumber: '+234 801 000 0000',
+      company: 'Lagos Health Lab',
       listId: colleagues._id,
     });
 
@@ -336,6 +355,158 @@ describe('writes from clients', () => {
     expect((await dav.delete(path, { 'if-match': current })).status).toBe(204);
     expect((await api.get(`/contacts/${items[0]._id}`)).status).toBe(404);
     expect((await dav.get(path)).status).toBe(404);
+  });
+
+  it('shows every field of a client’s card through the API: ORG, TITLE, ADR, BDAY with and without a year, URL, two TEL, two EMAIL', async () => {
+    const cards = {
+      withYear: vcard([
+        'UID:fields-1',
+        'N:Haddad;Rania;;;',
+        'FN:Rania Haddad',
+        'ORG:Cedar Labs;Research',
+        'TITLE:Principal Engineer',
+        'TEL;TYPE=CELL,pref:+961 3 123 456',
+        'TEL;TYPE=WORK:+961 1 987 654',
+        'EMAIL;TYPE=INTERNET,pref:rania@cedar.example',
+        'item1.EMAIL;TYPE=INTERNET:rania@home.example',
+        'item1.X-ABLabel:Personal',
+        'ADR;TYPE=WORK:;Floor 3;Hamra St 10;Beirut;;1103;Lebanon',
+        'URL:https://rania.example',
+        'BDAY:1988-11-02',
+      ]),
+      withoutYear: vcard([
+        'UID:fields-2',
+        'N:Haddad;Karim;;;',
+        'FN:Karim Haddad',
+        'BDAY;X-APPLE-OMIT-YEAR=1604:1604-02-29',
+      ]),
+      v4WithoutYear: [
+        'BEGIN:VCARD',
+        'VERSION:4.0',
+        'UID:urn:uuid:7d2b1f3a-0a4e-4f7e-9f55-2f1d1b0c9a10',
+        'FN:Lina Haddad',
+        'N:Haddad;Lina;;;',
+        'BDAY:--0704',
+        'TEL;VALUE=uri;TYPE=cell:tel:+961-70-000-111',
+        'END:VCARD',
+        '',
+      ].join('\r\n'),
+    };
+    for (const [name, body] of Object.entries(cards))
+      expect((await dav.put(`${book}${name}.vcf`, body, { 'if-none-match': '*' })).status).toBe(201);
+    const byName = async (firstName: string) =>
+      (await api.get(`/contacts?search=${firstName}`)).body.data.items.find(
+        (contact: { firstName: string }) => contact.firstName === firstName,
+      );
+    expect(await byName('Rania')).toMatchObject({
+      lastName: 'Haddad',
+      company: 'Cedar Labs, Research',
+      jobTitle: 'Principal Engineer',
+      phoneNumber: '+961 3 123 456',
+      phones: [{ label: 'work', value: '+961 1 987 654' }],
+      email: 'rania@cedar.example',
+      emails: [{ label: 'personal', value: 'rania@home.example' }],
+      address: 'Floor 3\nHamra St 10\nBeirut 1103\nLebanon',
+      website: 'https://rania.example',
+      birthday: '1988-11-02',
+    });
+    expect(await byName('Karim')).toMatchObject({ birthday: '--02-29' });
+    expect(await byName('Lina')).toMatchObject({ birthday: '--07-04', phoneNumber: '+961-70-000-111' });
+    // Nothing Kith changed: each card is served back as sent.
+    for (const [name, body] of Object.entries(cards)) expect((await dav.get(`${book}${name}.vcf`)).text).toBe(body);
+  });
+
+  it('serves a contact created and then edited in Kith with every field, which a client reads back the same', async () => {
+    const made = await createContact(api, {
+      firstName: 'Tomás',
+      lastName: 'Ibarra',
+      email: 'tomas@ibarra.example',
+      emails: [{ label: 'work', value: 'tibarra@studio.example' }],
+      phoneNumber: '+34 600 000 001',
+      phones: [{ label: 'studio', value: '+34 910 000 002' }],
+      company: 'Ibarra; Estudio, SL',
+      jobTitle: 'Architect',
+      address: 'Calle Mayor 1\n28013 Madrid\nSpain',
+      website: 'https://ibarra.example',
+      birthday: '1979-06-21',
+      notes: 'Designs houses',
+    });
+    const path = `${book}${made._id}.vcf`;
+    const first = await dav.get(path);
+    const lines = unfold(first.text);
+    for (const line of [
+      `UID:${made._id}`,
+      'FN:Tomás Ibarra',
+      'N:Ibarra;Tomás;;;',
+      'EMAIL;TYPE=INTERNET,PREF:tomas@ibarra.example',
+      'TEL;TYPE=VOICE,PREF:+34 600 000 001',
+      'item1.TEL:+34 910 000 002',
+      'item1.X-ABLabel:studio',
+      'item2.EMAIL;TYPE=INTERNET:tibarra@studio.example',
+      'item2.X-ABLabel:work',
+      'ORG:Ibarra\\; Estudio\\, SL',
+      'TITLE:Architect',
+      'ADR:;;Calle Mayor 1\\n28013 Madrid\\nSpain;;;;',
+      'URL:https://ibarra.example',
+      'BDAY:1979-06-21',
+      'NOTE:Designs houses',
+    ])
+      expect(lines).toContain(line);
+
+    // An edit in Kith (year-less birthday, one phone more, no website) is the next version of the card.
+    await api.put(`/contacts/${made._id}`, {
+      birthday: '--06-21',
+      website: null,
+      phones: [
+        { label: 'studio', value: '+34 910 000 002' },
+        { label: 'mobile', value: '+34 600 000 009' },
+      ],
+    });
+    const edited = await dav.get(path);
+    expect(edited.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    expect(unfold(edited.text)).toContain('BDAY;X-APPLE-OMIT-YEAR=1604:1604-06-21');
+    expect(edited.text).not.toContain('URL:');
+
+    // A client that stores the card and PUTs it back unchanged changes nothing in Kith.
+    const before = (await api.get(`/contacts/${made._id}`)).body.data;
+    expect((await dav.put(path, edited.text, { 'if-match': edited.headers.get('etag')! })).status).toBe(204);
+    const after = (await api.get(`/contacts/${made._id}`)).body.data;
+    const { updatedAt: _before, ...beforeFields } = before;
+    const { updatedAt: _after, ...afterFields } = after;
+    expect(afterFields).toEqual(beforeFields);
+    expect(after.phones).toEqual([
+      { label: 'studio', value: '+34 910 000 002' },
+      { label: 'mobile', value: '+34 600 000 009' },
+    ]);
+  });
+
+  it('keeps a client’s unmodelled properties when Kith edits any field of its card', async () => {
+    const path = `${book}ngozi-2.vcf`;
+    expect((await dav.put(path, fullCard('ngozi-2'), { 'if-none-match': '*' })).status).toBe(201);
+    const [contact] = (await api.get('/contacts?search=ngozi@lab')).body.data.items;
+    for (const change of [
+      { firstName: 'Ngozika' },
+      { birthday: '--03-09' },
+      { address: '3 New Rd\nAbuja' },
+      { website: 'https://ngozi.example' },
+      { jobTitle: 'Director' },
+      { emails: [] },
+      { phones: [{ label: 'lab', value: '+234 1 000 0000' }] },
+    ]) {
+      expect((await api.put(`/contacts/${contact._id}`, change)).status).toBe(200);
+      const lines = unfold((await dav.get(path)).text);
+      for (const line of UNMODELLED) expect(lines).toContain(line);
+    }
+    const served = (await dav.get(path)).text;
+    expect(unfold(served)).toContain('N:Okafor;Ngozika;Adaeze;Dr.;PhD');
+    expect(unfold(served)).toContain('ADR;TYPE=HOME:;;3 New Rd\\nAbuja;;;;');
+    expect(served).not.toContain('ngozi@home.example');
+    // What the phone now reads is what Kith holds.
+    const check = await api.upload('/contacts/import/parse', [{ field: 'vcfFile', name: 'card.vcf', content: served }]);
+    const { isValid: _valid, isDuplicate: _duplicate, reason: _reason, ...read } = check.body.data.contacts[0];
+    const kept = (await api.get(`/contacts/${contact._id}`)).body.data;
+    for (const [field, value] of Object.entries(read))
+      if (field !== 'listName') expect([field, kept[field]]).toEqual([field, value]);
   });
 
   it('refuses a card with no usable name (or a second card with the same UID) with a clear 4xx, storing nothing', async () => {

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { IMPORT_MAX_FILE_BYTES } from '@kith/contracts';
+import {
+  DEFAULT_LIST_COLOR,
+  DEFAULT_LIST_REMINDER_DAYS,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_NEW_LISTS,
+} from '@kith/contracts';
 import { startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createContact, createList } from './support/api.js';
 
@@ -145,6 +150,85 @@ describe('vCard import', () => {
     });
     expect(unknown.status).toBe(404);
     expect((await api.get('/contacts')).body.data.totalItems).toBe(1);
+  });
+
+  it('puts each card in the list its CATEGORIES name, creating missing lists in the same transaction', async () => {
+    const api = await freshApi();
+    const family = await createList(api, { name: 'Family', reminderDays: 14, color: '#EF4444' });
+    const chosen = await createList(api, { name: 'Chosen' });
+    const file = [
+      ['Ana', 'Silva', 'CATEGORIES:family'],
+      ['Bea', 'Silva', 'CATEGORIES:My Contacts,Climbing\\, Outdoors'],
+      ['Caio', 'Silva', 'CATEGORIES:Climbing\\, outdoors'],
+      ['Duda', 'Silva', 'CATEGORIES:starred'],
+      ['Enzo', 'Silva', 'CATEGORIES:Family'],
+    ]
+      .map(
+        ([first, last, categories]) =>
+          `BEGIN:VCARD\r\nVERSION:3.0\r\nN:${last};${first};;;\r\n${categories}\r\nEND:VCARD\r\n`,
+      )
+      .join('');
+    const preview = (await parse(api, file)).body.data;
+    expect(preview.contacts.map((row: { listName: string | null }) => row.listName)).toEqual([
+      'family',
+      'Climbing, Outdoors',
+      'Climbing, outdoors',
+      null,
+      'Family',
+    ]);
+    expect((await api.get('/lists')).body.data).toHaveLength(2); // the preview stores nothing
+
+    const rows = preview.contacts.map(({ isValid: _v, isDuplicate: _d, ...row }: Record<string, unknown>) => row);
+    // A list chosen for a row wins over its category.
+    rows[4] = { ...rows[4], listId: chosen._id };
+    const confirmed = await api.post('/contacts/import/confirm', { contacts: rows });
+    expect(confirmed.body.data).toEqual({ imported: 5, skipped: 0 });
+
+    const lists: { _id: string; name: string; color: string; reminderDays: number; contactCount: number }[] = (
+      await api.get('/lists')
+    ).body.data;
+    expect(lists.map((list) => [list.name, list.contactCount]).sort()).toEqual([
+      ['Chosen', 1],
+      ['Climbing, Outdoors', 2],
+      ['Family', 1],
+    ]);
+    const created = lists.find((list) => list.name === 'Climbing, Outdoors')!;
+    // A list made from a category has the defaults of a list made by name alone.
+    expect(created).toMatchObject({ color: DEFAULT_LIST_COLOR, reminderDays: DEFAULT_LIST_REMINDER_DAYS });
+    const byFirstName = new Map(
+      (await api.get('/contacts?limit=10')).body.data.items.map((contact: { firstName: string; listId: string }) => [
+        contact.firstName,
+        contact.listId,
+      ]),
+    );
+    expect(Object.fromEntries(byFirstName)).toEqual({
+      Ana: family._id,
+      Bea: created._id,
+      Caio: created._id,
+      Duda: null,
+      Enzo: chosen._id,
+    });
+
+    // Duplicates create no list: the same file again stores nothing, and no 'Hikers' list appears.
+    const again = await api.post('/contacts/import/confirm', {
+      contacts: [{ firstName: 'Ana', lastName: 'Silva', listName: 'Hikers' }],
+    });
+    expect(again.body.data).toEqual({ imported: 0, skipped: 1 });
+    expect((await api.get('/lists')).body.data).toHaveLength(3);
+  });
+
+  it('refuses a file that would create more lists than one import may, storing nothing', async () => {
+    const api = await freshApi();
+    const contacts = Array.from({ length: IMPORT_MAX_NEW_LISTS + 1 }, (_, n) => ({
+      firstName: `Cat${n}`,
+      lastName: 'Egory',
+      listName: `Group ${n}`,
+    }));
+    const answer = await api.post('/contacts/import/confirm', { contacts });
+    expect(answer.status).toBe(400);
+    expect(answer.body.details[0].message).toMatch(/at most 100/);
+    expect((await api.get('/lists')).body.data).toEqual([]);
+    expect((await api.get('/contacts')).body.data.totalItems).toBe(0);
   });
 
   it('stores each person once when two confirms of the same rows race', async () => {

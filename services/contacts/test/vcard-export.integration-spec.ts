@@ -1,5 +1,7 @@
+import { davPaths } from '@kith/contracts';
 import { startTestStack, type TestStack } from '@kith/stack/testing';
-import { type Api, apiFor } from './support/api.js';
+import { type Api, apiFor, createContact } from './support/api.js';
+import { createAppPassword, davFor, vcard } from './support/dav.js';
 
 let stack: TestStack;
 
@@ -25,9 +27,13 @@ const IMPORTED_FIELDS = [
   'address',
   'website',
 ] as const;
-type Comparable = Record<(typeof IMPORTED_FIELDS)[number], unknown>;
+type Comparable = Record<(typeof IMPORTED_FIELDS)[number] | 'list', unknown>;
+/** The card's fields and its list (by name: the two accounts' lists have different ids). */
 const comparable = (contact: Record<string, unknown>): Comparable =>
-  Object.fromEntries(IMPORTED_FIELDS.map((field) => [field, contact[field] ?? null])) as Comparable;
+  ({
+    ...Object.fromEntries(IMPORTED_FIELDS.map((field) => [field, contact[field] ?? null])),
+    list: (contact.list as { name: string } | null)?.name ?? null,
+  }) as Comparable;
 const byName = (a: Comparable, b: Comparable) =>
   `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`);
 
@@ -104,13 +110,39 @@ describe('GET /api/contacts/export.vcf', () => {
       const confirmed = await newcomerApi.post('/contacts/import/confirm', { contacts: preview.contacts });
       expect(confirmed.body.data).toEqual({ imported: SEED.length, skipped: 0 });
       const original = (await allContacts(ownerApi)).map(comparable).sort(byName);
+      expect(original.find((contact) => contact.firstName === 'Ada')!.list).toBe('Best, Friends');
       expect((await allContacts(newcomerApi)).map(comparable).sort(byName)).toEqual(original);
+      // The list came across too (by name; its colour and interval are the defaults of a new list).
+      expect((await newcomerApi.get('/lists')).body.data.map((entry: { name: string }) => entry.name)).toEqual([
+        'Best, Friends',
+      ]);
 
       const again = await importFile(ownerApi, vcf);
       expect(again.duplicatesFound).toBe(SEED.length);
       expect(again.contacts.every((contact: { isDuplicate: boolean }) => contact.isDuplicate)).toBe(true);
+      expect((await ownerApi.get('/lists')).body.data).toHaveLength(1);
     },
   );
+
+  it('names each person by the UID their phone knows them by (CardDAV), in both versions', async () => {
+    const owner = await stack.registerUser();
+    const api = apiFor(stack, owner);
+    const dav = davFor(stack, owner.user.email, (await createAppPassword(api)).password);
+    const book = davPaths.addressBook(owner.user._id);
+    expect(
+      (await dav.put(`${book}from-phone.vcf`, vcard(['UID:ABCD-1234-phone', 'FN:Pho Ne', 'N:Ne;Pho;;;']))).status,
+    ).toBe(201);
+    const made = await createContact(api, { firstName: 'Made', lastName: 'InKith' });
+    const davUid = (card: string) => /^UID(?:;[^:]*)?:(.*)\r$/m.exec(card)![1];
+    expect(davUid((await dav.get(`${book}${made._id}.vcf`)).text)).toBe(made._id);
+
+    const v3 = await (await exportVcf(owner)).text();
+    expect(v3).toContain('UID:ABCD-1234-phone\r\n');
+    expect(v3).toContain(`UID:${made._id}\r\n`);
+    const v4 = await (await exportVcf(owner, '?version=4.0')).text();
+    expect(v4).toContain('UID;VALUE=text:ABCD-1234-phone\r\n');
+    expect(v4).toContain(`UID;VALUE=text:${made._id}\r\n`);
+  });
 
   it('exports one list with ?listId=, named after it; a foreign or unknown list is a 404, a bad version a 400', async () => {
     const owner = await stack.registerUser();

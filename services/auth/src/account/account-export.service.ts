@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import {
+  ACCOUNT_EXPORT_OBJECTS,
   ACCOUNT_EXPORT_PAGE_SIZE,
   ACCOUNT_EXPORT_SECTIONS,
   ACCOUNT_EXPORT_VERSION,
@@ -9,14 +10,13 @@ import {
   ErasingService,
   ErrorMessage,
   NatsSubject,
-  type NotificationSettings,
-  NotificationsExportSection,
 } from '@kith/contracts';
 import { AppError, NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { toUser } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { AccountDataRepository } from './account-data.repository.js';
 
 const EXPORT_SUBJECT = {
   [ErasingService.CONTACTS]: NatsSubject.CONTACTS_EXPORT_ACCOUNT_PAGE,
@@ -24,7 +24,8 @@ const EXPORT_SUBJECT = {
 } as const;
 
 /**
- * Builds the account export (docs/account-export.md): auth writes the profile, and each service
+ * Builds the account export (docs/account-export.md): auth writes the profile and its own data
+ * (app passwords, sessions, password resets — never a secret), and each service
  * answers for its own data page by page over NATS, so no process ever holds a whole account.
  * Every section's first page is fetched before the first byte is sent: a service that is down
  * is a clean 503, not a truncated file. A failure later aborts the download (never a file that
@@ -37,20 +38,21 @@ export class AccountExportService {
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(NatsClient) private readonly nats: NatsClient,
+    @Inject(AccountDataRepository) private readonly ownData: AccountDataRepository,
   ) {}
 
   async streamTo(userId: string, response: Response): Promise<void> {
     const row = await this.users.findById(userId);
     if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
-    const settingsPage = await this.page<NotificationSettings>(
-      ErasingService.NOTIFICATIONS,
-      userId,
-      NotificationsExportSection.NOTIFICATION_SETTINGS,
-      null,
-    );
-    const firstPages = await Promise.all(
-      ACCOUNT_EXPORT_SECTIONS.map((section) => this.page(section.service, userId, section.key, null)),
-    );
+    // Everything but the later pages is read before the first byte: a service that is down is a
+    // clean 503 (the NATS request fails here), never a document that looks whole but is not.
+    const [objects, firstPages, appPasswords, sessions, passwordResets] = await Promise.all([
+      Promise.all(ACCOUNT_EXPORT_OBJECTS.map((object) => this.page(object.service, userId, object.key, null))),
+      Promise.all(ACCOUNT_EXPORT_SECTIONS.map((section) => this.page(section.service, userId, section.key, null))),
+      this.ownData.appPasswords(userId),
+      this.ownData.sessions(userId),
+      this.ownData.passwordResets(userId),
+    ]);
 
     const now = new Date();
     response.status(200);
@@ -62,7 +64,12 @@ export class AccountExportService {
         version: ACCOUNT_EXPORT_VERSION,
         exportedAt: now.toISOString(),
         profile: toUser(row),
-        notificationSettings: settingsPage.items[0] ?? null,
+        ...Object.fromEntries(
+          ACCOUNT_EXPORT_OBJECTS.map((object, index) => [object.key, objects[index]!.items[0] ?? null]),
+        ),
+        appPasswords,
+        sessions,
+        passwordResets,
       };
       await write(response, JSON.stringify(head).slice(0, -1));
       for (const [index, section] of ACCOUNT_EXPORT_SECTIONS.entries()) {

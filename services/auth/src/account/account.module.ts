@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountController } from './account.controller.js';
+import { AccountDataRepository } from './account-data.repository.js';
 import { AccountErasureService } from './account-erasure.service.js';
 import { AccountErasureWorker } from './account-erasure.worker.js';
 import { AccountErasuresRepository } from './account-erasures.repository.js';
@@ -16,6 +17,7 @@ import { AccountExportService } from './account-export.service.js';
     AccountErasuresRepository,
     AccountErasureWorker,
     AccountErasureService,
+    AccountDataRepository,
     AccountExportService,
   ],
 })

@@ -1,4 +1,12 @@
-import { type AccountExportPage, type ContactList, type ExportedScheduledReminder } from '@kith/contracts';
+import {
+  type AccountExportPage,
+  type ContactList,
+  type ExportedCalendarFeed,
+  type ExportedDeletedPhoneCard,
+  type ExportedPhoneCard,
+  type ExportedPhoneSync,
+  type ExportedScheduledReminder,
+} from '@kith/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { toCommunication } from '../communications/communication.mapper.js';
 import { CONTACT_COLUMNS, CONTACTS_WITH_LIST } from '../contacts/contact-query.sql.js';
@@ -90,6 +98,65 @@ export class AccountDataRepository {
       WHERE m.user_id = ${userId}::uuid ${after('m', decodeCursor(cursor))}
       ORDER BY m.created_at, m.id LIMIT ${limit + 1}`);
     return paged(rows, limit, toCommunication);
+  }
+
+  /** Every contact's CardDAV identity and the card its phone last wrote (verbatim), in creation order. */
+  async phoneCardsPage(
+    userId: string,
+    cursor: string | null,
+    limit: number,
+  ): Promise<AccountExportPage<ExportedPhoneCard>> {
+    const rows = await this.database.query<{
+      id: string;
+      createdAt: Date;
+      uid: string;
+      href: string;
+      card: string | null;
+    }>(Prisma.sql`
+      SELECT c.id, c.created_at AS "createdAt", c.dav_uid AS uid, c.dav_href AS href, c.dav_card AS card
+      FROM contacts c
+      WHERE c.user_id = ${userId}::uuid ${after('c', decodeCursor(cursor))}
+      ORDER BY c.created_at, c.id LIMIT ${limit + 1}`);
+    return paged(rows, limit, (row) => ({
+      contactId: row.id,
+      uid: row.uid,
+      resourceName: row.href,
+      clientCard: row.card,
+    }));
+  }
+
+  /** The address book's tombstones, in the order they were deleted (their change numbers). */
+  async deletedPhoneCardsPage(
+    userId: string,
+    cursor: string | null,
+    limit: number,
+  ): Promise<AccountExportPage<ExportedDeletedPhoneCard>> {
+    const afterRevision = cursor && /^\d+$/.test(cursor) ? cursor : '0';
+    const rows = await this.database.query<{ href: string; revision: string; deletedAt: Date }>(Prisma.sql`
+      SELECT href, revision::text AS revision, deleted_at AS "deletedAt" FROM dav_tombstones
+      WHERE user_id = ${userId}::uuid AND revision > ${afterRevision}::bigint
+      ORDER BY revision LIMIT ${limit + 1}`);
+    const last = rows[limit - 1];
+    return {
+      items: rows.slice(0, limit).map((row) => ({ resourceName: row.href, deletedAt: row.deletedAt.toISOString() })),
+      nextCursor: rows.length > limit && last ? last.revision : null,
+    };
+  }
+
+  /** Whether the calendar feed is on, and since when; never its token (only a hash is kept anyway). */
+  async calendarFeed(userId: string): Promise<AccountExportPage<ExportedCalendarFeed>> {
+    const [row] = await this.database.query<{ createdAt: Date }>(
+      Prisma.sql`SELECT created_at AS "createdAt" FROM calendar_feeds WHERE user_id = ${userId}::uuid`,
+    );
+    return { items: [{ active: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null }], nextCursor: null };
+  }
+
+  /** The address book's change counter (what its sync tokens count). */
+  async phoneSync(userId: string): Promise<AccountExportPage<ExportedPhoneSync>> {
+    const [row] = await this.database.query<{ revision: string }>(
+      Prisma.sql`SELECT revision::text AS revision FROM dav_sync_state WHERE user_id = ${userId}::uuid`,
+    );
+    return { items: [{ addressBookRevision: row?.revision ?? null }], nextCursor: null };
   }
 
   /**

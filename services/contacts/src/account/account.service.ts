@@ -23,6 +23,14 @@ export class AccountService {
         return this.data.interactionsPage(request.userId, request.cursor, request.limit);
       case ContactsExportSection.SCHEDULED_REMINDERS:
         return this.data.scheduledRemindersPage(request.userId, request.cursor, request.limit);
+      case ContactsExportSection.PHONE_CARDS:
+        return this.data.phoneCardsPage(request.userId, request.cursor, request.limit);
+      case ContactsExportSection.DELETED_PHONE_CARDS:
+        return this.data.deletedPhoneCardsPage(request.userId, request.cursor, request.limit);
+      case ContactsExportSection.CALENDAR_FEED:
+        return this.data.calendarFeed(request.userId);
+      case ContactsExportSection.PHONE_SYNC:
+        return this.data.phoneSync(request.userId);
       default: {
         const unknown: never = request.section;
         throw new Error(`Unknown export section ${String(unknown)}`);

@@ -29,11 +29,15 @@ const startOfUtcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), d
 
 /**
  * The day a contact is due: its interval after the last contact (overdue_at is one day later),
- * and never in the past: an overdue or never-contacted contact is due today.
+ * and never in the past: an overdue or never-contacted contact is due today. A snoozed contact
+ * is due no earlier than the day its snooze ends — the day reminders about it start again —
+ * so the calendar does not nag about someone the person chose to set aside.
  */
-export function dueDay(overdueAt: Date, today: Date): Date {
+export function dueDay(overdueAt: Date, today: Date, snoozedUntil: Date | null = null): Date {
   const due = startOfUtcDay(new Date(overdueAt.getTime() - MS_PER_DAY));
-  return due.getTime() < today.getTime() ? today : due;
+  const snoozeEnd = snoozedUntil ? startOfUtcDay(snoozedUntil) : null;
+  const latest = Math.max(due.getTime(), today.getTime(), snoozeEnd?.getTime() ?? 0);
+  return new Date(latest);
 }
 
 /** A year to anchor a birthday without one: a leap year, so 29 February recurs in leap years. */
@@ -47,10 +51,13 @@ export function birthdayStart(birthday: string): Date | null {
 }
 
 export function feedEvents(contact: FeedContactRow, today: Date): string {
+  const due = dueDay(contact.overdueAt, today, contact.snoozedUntil);
+  const movedBySnooze = contact.snoozedUntil !== null && due > dueDay(contact.overdueAt, today);
   let text = allDayEvent({
     uid: `due-${contact.id}@kith`,
-    date: dueDay(contact.overdueAt, today),
+    date: due,
     summary: getInTouchTitle(contact),
+    description: movedBySnooze ? `Snoozed until ${contact.snoozedUntil!.toISOString().slice(0, 10)}` : null,
     stamp: contact.updatedAt,
   });
   if (contact.reminderDate) {

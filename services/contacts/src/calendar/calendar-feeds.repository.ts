@@ -15,6 +15,8 @@ export interface FeedContactRow {
   reminderNotes: string | null;
   /** "YYYY-MM-DD" or "--MM-DD". */
   birthday: string | null;
+  /** The due event moves to the day the snooze ends. */
+  snoozedUntil: Date | null;
 }
 
 @Injectable()
@@ -52,7 +54,7 @@ export class CalendarFeedsRepository {
   async fingerprint(userId: string): Promise<string> {
     const [row] = await this.database.query<{ count: number; digest: string | null }>(Prisma.sql`
       SELECT count(*)::int AS count,
-             sum(hashtextextended(concat_ws('|', id, first_name, last_name, overdue_at, reminder_date, reminder_notes, birthday, updated_at), 0))::text AS digest
+             sum(hashtextextended(concat_ws('|', id, first_name, last_name, overdue_at, reminder_date, reminder_notes, birthday, snoozed_until, updated_at), 0))::text AS digest
       FROM contacts WHERE user_id = ${userId}::uuid`);
     return `${row?.count ?? 0}:${row?.digest ?? ''}`;
   }
@@ -62,7 +64,8 @@ export class CalendarFeedsRepository {
     const keyset = after ? Prisma.sql`AND (created_at, id) > (${after.createdAt}, ${after.id}::uuid)` : Prisma.empty;
     return this.database.query<FeedContactRow>(Prisma.sql`
       SELECT id, first_name AS "firstName", last_name AS "lastName", created_at AS "createdAt", updated_at AS "updatedAt",
-             overdue_at AS "overdueAt", reminder_date AS "reminderDate", reminder_notes AS "reminderNotes", birthday
+             overdue_at AS "overdueAt", reminder_date AS "reminderDate", reminder_notes AS "reminderNotes", birthday,
+             snoozed_until AS "snoozedUntil"
       FROM contacts WHERE user_id = ${userId}::uuid ${keyset}
       ORDER BY created_at, id LIMIT ${limit}`);
   }

@@ -1,10 +1,10 @@
-import type { ContactBasics } from '@kith/contracts';
+import type { ContactBasics, ContactDetails } from '@kith/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client.js';
 import { Database } from '../database/database.js';
 
 /** A contact as a card: what the writer needs, its resource name and change number. */
-export interface CardRow extends ContactBasics {
+export interface CardRow extends ContactBasics, ContactDetails {
   id: string;
   listId: string | null;
   listName: string | null;
@@ -23,6 +23,7 @@ export interface ChangeRow {
 
 const CARD_COLUMNS = Prisma.sql`
   c.id, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.phone_number AS "phoneNumber", c.notes,
+  c.birthday, c.company, c.job_title AS "jobTitle", c.phones, c.emails, c.address, c.website,
   c.list_id AS "listId", l.name AS "listName", c.dav_uid AS uid, c.dav_href AS href, c.dav_card AS "storedCard",
   c.sync_revision::text AS revision`;
 const CARDS = Prisma.sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;

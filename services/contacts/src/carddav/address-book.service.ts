@@ -35,7 +35,8 @@ export class ListsView {
 
   constructor(lists: { id: string; name: string }[]) {
     this.names = new Set(lists.map((list) => list.name));
-    this.byName = new Map(lists.map((list) => [list.name.toLowerCase(), list.id]));
+    // Two lists of one name: the older one, as the import picks it.
+    this.byName = new Map(lists.toReversed().map((list) => [list.name.toLowerCase(), list.id]));
   }
 
   /** The first category that names one of the user's lists. */
@@ -48,7 +49,7 @@ export class ListsView {
   }
 
   render(row: CardRow): Card {
-    const vcard = writeCard({ ...row, storedCard: row.storedCard }, this.names);
+    const vcard = writeCard(row, this.names);
     return { href: row.href, etag: etagOf(row.revision), vcard };
   }
 }
@@ -102,12 +103,9 @@ export class AddressBookService {
           name: 'no-uid-conflict',
         });
       }
+      const { uid: _uid, categories: _categories, ...contactFields } = fields;
       const card = {
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        email: fields.email,
-        phoneNumber: fields.phoneNumber,
-        notes: fields.notes,
+        ...contactFields,
         listId,
         davUid: uid,
         davCard: body,

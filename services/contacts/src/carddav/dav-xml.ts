@@ -67,8 +67,17 @@ export function propNames(prop: XmlElement): PropName[] {
   return elements(prop).map((element) => ({ ns: element.namespaceURI ?? '', name: element.localName ?? '' }));
 }
 
+/**
+ * Text for XML. A CR is written as a character reference: an XML parser turns a raw CRLF into LF,
+ * and a card's CRLF line ends must reach clients as they are (a card comes back byte for byte).
+ */
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\r/g, '&#13;');
 }
 
 /** `<prefix:name>` with the namespace declared on the element when it is not a known one. */

@@ -3,7 +3,13 @@ import { Database } from '../database/database.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { VCardContact } from '../import/vcard/index.js';
 
-export type VCardExportRow = VCardContact & { createdAt: Date };
+/** A card to write, with its list's name and the keyset (created_at, id) it is paged by. */
+export type VCardExportRow = Omit<VCardContact, 'categories' | 'updatedAt'> & {
+  id: string;
+  listName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 @Injectable()
 export class VCardExportRepository {
@@ -27,7 +33,7 @@ export class VCardExportRepository {
       ? Prisma.sql`AND (c.created_at, c.id) > (${after.createdAt}, ${after.id}::uuid)`
       : Prisma.empty;
     return this.database.query<VCardExportRow>(Prisma.sql`
-      SELECT c.id, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.phone_number AS "phoneNumber",
+      SELECT c.id, c.dav_uid AS uid, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.phone_number AS "phoneNumber",
              c.notes, c.birthday, c.company, c.job_title AS "jobTitle", c.phones, c.emails, c.address, c.website,
              l.name AS "listName", c.created_at AS "createdAt", c.updated_at AS "updatedAt"
       FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { VCardVersion } from '@kith/contracts';
 import { VCARD_MEDIA_TYPE, writeVCard } from '../import/vcard/index.js';
-import { VCardExportRepository } from './vcard-export.repository.js';
+import { VCardExportRepository, type VCardExportRow } from './vcard-export.repository.js';
 
 /** Cards read per query while the file streams. */
 const EXPORT_PAGE_SIZE = 500;
@@ -45,7 +45,7 @@ export class VCardExportService {
     try {
       for (;;) {
         const rows = await this.contacts.page(userId, query.listId, after, EXPORT_PAGE_SIZE);
-        if (rows.length > 0) await write(response, rows.map((row) => writeVCard(row, query.version)).join(''));
+        if (rows.length > 0) await write(response, rows.map((row) => cardOf(row, query.version)).join(''));
         if (rows.length < EXPORT_PAGE_SIZE) break;
         after = rows[rows.length - 1]!;
       }
@@ -55,6 +55,11 @@ export class VCardExportService {
       response.destroy(error as Error);
     }
   }
+}
+
+/** The contact's list is its category; the UID is the one phones know it by (CardDAV's). */
+function cardOf({ listName, ...row }: VCardExportRow, version: VCardVersion): string {
+  return writeVCard({ ...row, categories: listName ? [listName] : [] }, version);
 }
 
 async function write(response: Response, chunk: string): Promise<void> {

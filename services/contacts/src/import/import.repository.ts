@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_CONTACT_REMINDER_DAYS } from '@kith/contracts';
+import { DEFAULT_CONTACT_REMINDER_DAYS, DEFAULT_LIST_COLOR, DEFAULT_LIST_REMINDER_DAYS } from '@kith/contracts';
 import type pg from 'pg';
 import { Database } from '../database/database.js';
 import { Prisma } from '../generated/prisma/client.js';
@@ -42,6 +42,31 @@ export class ImportRepository {
       client,
     );
     return count;
+  }
+
+  /** The caller's lists with these names (lower-cased keys → id); of equal names, the oldest. */
+  async findListsByName(userId: string, keys: string[], client: ImportTransaction): Promise<Map<string, string>> {
+    const rows = await this.database.query<{ key: string; id: string }>(
+      Prisma.sql`
+        SELECT DISTINCT ON (lower(name)) lower(name) AS key, id FROM contact_lists
+        WHERE user_id = ${userId}::uuid AND lower(name) = ANY(${keys}::text[])
+        ORDER BY lower(name), created_at, id`,
+      client,
+    );
+    return new Map(rows.map((row) => [row.key, row.id]));
+  }
+
+  /** New lists named after cards' categories, with the defaults of a list made by name alone. */
+  async createLists(userId: string, names: string[], client: ImportTransaction): Promise<Map<string, string>> {
+    if (names.length === 0) return new Map();
+    const rows = await this.database.query<{ key: string; id: string }>(
+      Prisma.sql`
+        INSERT INTO contact_lists (user_id, name, color, reminder_days)
+        SELECT ${userId}::uuid, name, ${DEFAULT_LIST_COLOR}, ${DEFAULT_LIST_REMINDER_DAYS}::int FROM unnest(${names}::text[]) AS name
+        RETURNING lower(name) AS key, id`,
+      client,
+    );
+    return new Map(rows.map((row) => [row.key, row.id]));
   }
 
   /** Serialises imports of one user so two concurrent confirms cannot both store the same person. */

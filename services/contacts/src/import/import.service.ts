@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type ImportConfirmResult, type importConfirmSchema, type ImportParseResult } from '@kith/contracts';
+import {
+  IMPORT_MAX_NEW_LISTS,
+  type ImportConfirmResult,
+  type importConfirmSchema,
+  type ImportParseResult,
+} from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import type { z } from 'zod';
-import { ImportRepository, type ImportRow } from './import.repository.js';
+import { ImportRepository, type ImportRow, type ImportTransaction } from './import.repository.js';
 import { buildDuplicateIndex, duplicateLookupKeys, markDuplicates, parseVCardFile } from './vcard/index.js';
 
 @Injectable()
@@ -30,11 +35,14 @@ export class ImportService {
   /**
    * Stores the chosen contacts in one transaction. Duplicates are checked again here — against
    * the user's contacts and earlier rows of this request — and skipped, so nothing is stored twice.
+   * A row goes to the list it was given (its own `listId`, else the request's); without one, to the
+   * list its card's category names (`listName`, compared without case, the oldest of equal names),
+   * which is created — in the same transaction, for rows actually stored — when there is none.
    */
   async confirm(userId: string, request: z.output<typeof importConfirmSchema>): Promise<ImportConfirmResult> {
-    const rows: ImportRow[] = request.contacts.map(({ listId, ...contact }) => {
+    const rows = request.contacts.map(({ listId, listName, ...contact }) => {
       const chosenList = listId ?? request.listId;
-      return { ...contact, listId: chosenList ? chosenList : null };
+      return { ...contact, listId: chosenList ? chosenList : null, listName: chosenList ? null : listName };
     });
     return this.imports.transaction(async (client) => {
       await this.imports.lockUserImports(userId, client);
@@ -43,13 +51,41 @@ export class ImportService {
         throw AppError.notFound('List');
       const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(rows), client));
       const fresh = markDuplicates(rows, existing).filter((row) => !row.isDuplicate);
+      const named = await this.listsNamed(userId, fresh, client);
+      const stored: ImportRow[] = fresh.map(({ listName, ...row }) => ({
+        ...row,
+        listId: row.listId ?? (listName ? named.get(listName.toLowerCase())! : null),
+      }));
       const imported = await this.imports.insertMany(
         userId,
-        fresh,
+        stored,
         client,
         request.startTimersToday ? new Date() : null,
       );
       return { imported, skipped: rows.length - imported };
     });
+  }
+
+  /** The ids of the lists the rows' categories name (lower-cased name → id), creating the missing ones. */
+  private async listsNamed(
+    userId: string,
+    rows: { listId: string | null; listName: string | null }[],
+    client: ImportTransaction,
+  ): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (const { listId, listName } of rows)
+      if (!listId && listName && !names.has(listName.toLowerCase())) names.set(listName.toLowerCase(), listName);
+    if (names.size === 0) return new Map();
+    const found = await this.imports.findListsByName(userId, [...names.keys()], client);
+    const missing = [...names].filter(([key]) => !found.has(key)).map(([, name]) => name);
+    if (missing.length > IMPORT_MAX_NEW_LISTS)
+      throw AppError.validation([
+        {
+          field: 'contacts',
+          message: `The cards name ${missing.length} lists that do not exist yet; one import may create at most ${IMPORT_MAX_NEW_LISTS}`,
+        },
+      ]);
+    for (const [key, id] of await this.imports.createLists(userId, missing, client)) found.set(key, id);
+    return found;
   }
 }

@@ -57,4 +57,11 @@ export function hrefsWithEtags(xml: string): Map<string, string> {
   return found;
 }
 
+/** A card's logical lines (folded lines joined back), to look for whole properties. */
+export const unfold = (text: string) =>
+  text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
+
 export const vcard = (lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');

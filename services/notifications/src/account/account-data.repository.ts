@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { AccountExportPage, ExportedReminderHistoryEntry, NotificationSettings } from '@kith/contracts';
+import type {
+  AccountExportPage,
+  ExportedDailyReminder,
+  ExportedEmailActionUse,
+  ExportedReminderHistoryEntry,
+  ExportedWebhook,
+  NotificationSettings,
+  WebhookDelivery,
+} from '@kith/contracts';
 import { inTransaction } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { RenderedEmail } from '../mail/templates/rendered-email.js';
@@ -40,7 +48,7 @@ export class AccountDataRepository {
   ): Promise<AccountExportPage<ExportedReminderHistoryEntry>> {
     const keyset = decodeCursor(cursor);
     const { rows } = await this.prisma.pool.query<ExportedReminderHistoryEntry & { id: string; createdAt: Date }>(
-      `SELECT id, kind, subject, status, created_at AS "createdAt", sent_at AS "sentAt"
+      `SELECT id, kind, channel, subject, status, created_at AS "createdAt", sent_at AS "sentAt"
        FROM email_outbox
        WHERE user_id = $1::uuid AND kind = ANY($2::text[]) ${keyset ? 'AND (created_at, id) > ($4, $5::uuid)' : ''}
        ORDER BY created_at, id LIMIT $3`,
@@ -50,11 +58,104 @@ export class AccountDataRepository {
     return {
       items: rows.slice(0, limit).map((row) => ({
         kind: row.kind,
+        channel: row.channel,
         subject: row.subject,
         status: row.status,
         createdAt: row.createdAt.toISOString(),
         sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
       })),
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /** The webhook channel, or none. */
+  async webhookPage(userId: string): Promise<AccountExportPage<ExportedWebhook>> {
+    const { rows } = await this.prisma.pool.query<{ url: string; format: string; createdAt: Date; updatedAt: Date }>(
+      `SELECT url, format, created_at AS "createdAt", updated_at AS "updatedAt" FROM webhooks WHERE user_id = $1::uuid`,
+      [userId],
+    );
+    return {
+      items: rows.map((row) => ({
+        url: row.url,
+        format: row.format as ExportedWebhook['format'],
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+      nextCursor: null,
+    };
+  }
+
+  /** Every webhook attempt, oldest first. */
+  async webhookDeliveriesPage(
+    userId: string,
+    cursor: string | null,
+    limit: number,
+  ): Promise<AccountExportPage<WebhookDelivery>> {
+    const keyset = decodeCursor(cursor);
+    const { rows } = await this.prisma.pool.query<{
+      id: string;
+      kind: string;
+      url: string;
+      status: WebhookDelivery['status'];
+      attempt: number;
+      httpStatus: number | null;
+      error: string | null;
+      createdAt: Date;
+    }>(
+      `SELECT id, kind, url, status, attempt, http_status AS "httpStatus", error, created_at AS "createdAt"
+       FROM webhook_deliveries
+       WHERE user_id = $1::uuid ${keyset ? 'AND (created_at, id) > ($3, $4::uuid)' : ''}
+       ORDER BY created_at, id LIMIT $2`,
+      [userId, limit + 1, ...(keyset ?? [])],
+    );
+    const last = rows[limit - 1];
+    return {
+      items: rows.slice(0, limit).map(({ createdAt, id, ...row }) => ({
+        _id: id,
+        ...row,
+        createdAt: createdAt.toISOString(),
+      })),
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /** The days a daily reminder included this user (its e-mail is in the reminder history). */
+  async dailyRemindersPage(
+    userId: string,
+    cursor: string | null,
+    limit: number,
+  ): Promise<AccountExportPage<ExportedDailyReminder>> {
+    const afterDay = cursor && /^\d{4}-\d{2}-\d{2}$/.test(cursor) ? cursor : '0001-01-01';
+    const { rows } = await this.prisma.pool.query<{ day: string; overdueCount: number; createdAt: Date }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, overdue_count AS "overdueCount", created_at AS "createdAt"
+       FROM daily_reminders WHERE user_id = $1::uuid AND day > $3::date ORDER BY day LIMIT $2`,
+      [userId, limit + 1, afterDay],
+    );
+    const last = rows[limit - 1];
+    return {
+      items: rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      nextCursor: rows.length > limit && last ? last.day : null,
+    };
+  }
+
+  /** One-click e-mail links that were used (kept until they expire, so none works twice). */
+  async emailActionsUsedPage(
+    userId: string,
+    cursor: string | null,
+    limit: number,
+  ): Promise<AccountExportPage<ExportedEmailActionUse>> {
+    const keyset = decodeCursor(cursor);
+    const { rows } = await this.prisma.pool.query<{ id: string; createdAt: Date; expiresAt: Date }>(
+      `SELECT token_id AS id, used_at AS "createdAt", expires_at AS "expiresAt" FROM email_action_uses
+       WHERE user_id = $1::uuid ${keyset ? 'AND (used_at, token_id) > ($3, $4::uuid)' : ''}
+       ORDER BY used_at, token_id LIMIT $2`,
+      [userId, limit + 1, ...(keyset ?? [])],
+    );
+    const last = rows[limit - 1];
+    return {
+      items: rows
+        .slice(0, limit)
+        .map((row) => ({ usedAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() })),
       nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
     };
   }

@@ -25,6 +25,14 @@ export class AccountService {
         return this.data.settingsPage(request.userId);
       case NotificationsExportSection.REMINDER_HISTORY:
         return this.data.reminderHistoryPage(request.userId, request.cursor, request.limit);
+      case NotificationsExportSection.WEBHOOK:
+        return this.data.webhookPage(request.userId);
+      case NotificationsExportSection.WEBHOOK_DELIVERIES:
+        return this.data.webhookDeliveriesPage(request.userId, request.cursor, request.limit);
+      case NotificationsExportSection.DAILY_REMINDERS:
+        return this.data.dailyRemindersPage(request.userId, request.cursor, request.limit);
+      case NotificationsExportSection.EMAIL_ACTIONS_USED:
+        return this.data.emailActionsUsedPage(request.userId, request.cursor, request.limit);
       default: {
         const unknown: never = request.section;
         throw new Error(`Unknown export section ${String(unknown)}`);

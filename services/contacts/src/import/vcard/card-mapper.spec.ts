@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { propertyRoles } from './card-mapper.js';
 import { parseVCardFile } from './parse-vcard-file.js';
+import { tokenize } from './tokenizer.js';
+import type { RawCard } from './types.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/vcards/${name}`, import.meta.url));
 const cardsOf = (text: string) => parseVCardFile(Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8')).cards;
@@ -93,5 +96,61 @@ describe('vCard details beyond the name and primary email/phone', () => {
     expect(contact.notes).toHaveLength(5000);
     expect(contact.company).toHaveLength(200);
     expect(contact.isValid).toBe(true);
+  });
+
+  it('takes the list from CATEGORIES: the first category, escaped commas kept, Google system groups left out', () => {
+    expect(card('CATEGORIES:Family,Climbing').listName).toBe('Family');
+    expect(card('CATEGORIES:Best\\, Friends').listName).toBe('Best, Friends');
+    expect(card('CATEGORIES:My Contacts,starred\nCATEGORIES:Work').listName).toBe('Work');
+    expect(card('CATEGORIES:myContacts').listName).toBeNull();
+    expect(card('NOTE:x').listName).toBeNull();
+    expect(card(`CATEGORIES:${'z'.repeat(150)}`).listName).toHaveLength(100);
+  });
+});
+
+describe('propertyRoles', () => {
+  const rawCard = (lines: string) => {
+    const cards: RawCard[] = [];
+    tokenize(`BEGIN:VCARD\r\nVERSION:3.0\r\n${lines.replace(/\n/g, '\r\n')}\r\nEND:VCARD\r\n`, (raw) =>
+      cards.push(raw),
+    );
+    return cards[0]!;
+  };
+
+  it('names the field (and for TEL and EMAIL the value and label) each property carries; the rest has none', () => {
+    const raw = rawCard(
+      [
+        'N:Lee;Ann;;;',
+        'FN:Ann Lee',
+        'TEL;TYPE=WORK:+1 555 0199',
+        'TEL;TYPE=CELL,pref:+1 555 0100',
+        'TEL:+1 555 0100',
+        'EMAIL:not an address',
+        'ADR;TYPE=work:;;1 Main St;;;;',
+        'ADR;TYPE=home,pref:;;7 Elm Rd;;;;',
+        'URL:https://a.example',
+        'URL:https://b.example',
+        'NOTE:hi',
+        'PHOTO:abc',
+        'CATEGORIES:Family',
+      ].join('\n'),
+    );
+    const roles = propertyRoles(raw);
+    const roleOf = (index: number) => roles.get(raw.properties[index]!) ?? null;
+    expect(raw.properties.map((property) => property.name)[0]).toBe('VERSION');
+    expect(roleOf(0)).toBeNull();
+    expect(roleOf(1)).toEqual({ field: 'name' });
+    expect(roleOf(2)).toEqual({ field: 'name' });
+    expect(roleOf(3)).toEqual({ field: 'phones', value: '+1 555 0199', label: 'work' });
+    expect(roleOf(4)).toEqual({ field: 'phones', value: '+1 555 0100', label: null });
+    expect(roleOf(5)).toEqual({ field: 'phones', value: '+1 555 0100', label: null }); // a repeat goes with its value
+    expect(roleOf(6)).toEqual({ field: 'emails', value: 'not an address', label: null }); // the primary is not checked
+    expect(roleOf(7)).toBeNull(); // a second address is not modelled
+    expect(roleOf(8)).toEqual({ field: 'address' });
+    expect(roleOf(9)).toEqual({ field: 'website' });
+    expect(roleOf(10)).toBeNull();
+    expect(roleOf(11)).toEqual({ field: 'notes' });
+    expect(roleOf(12)).toBeNull();
+    expect(roleOf(13)).toEqual({ field: 'categories' });
   });
 });

@@ -26,6 +26,7 @@ export const MAPPED_PROPERTIES: ReadonlySet<string> = new Set([
   'ADR',
   'URL',
   'BDAY',
+  'CATEGORIES',
   // Apple writes custom labels as a grouped property beside the value: item1.TEL + item1.X-ABLABEL.
   'X-ABLABEL',
   'KIND',
@@ -49,8 +50,8 @@ const cleanPhone = (value: string) => value.replace(/^tel:/i, '').trim();
 export function mapCard(card: RawCard, fileWasUtf16: boolean): ParsedCard {
   const text = (property: RawProperty) => decodeValue(property, fileWasUtf16);
   const { firstName, lastName } = nameOf(card, text);
-  const email = preferredValue(card, 'EMAIL', text, cleanEmail);
-  const phoneNumber = preferredValue(card, 'TEL', text, cleanPhone);
+  const email = preferredSource(card, 'EMAIL', text, cleanEmail)?.value ?? null;
+  const phoneNumber = preferredSource(card, 'TEL', text, cleanPhone)?.value ?? null;
   const contact = {
     firstName,
     lastName,
@@ -60,22 +61,115 @@ export function mapCard(card: RawCard, fileWasUtf16: boolean): ParsedCard {
     birthday: birthdayOf(card, text),
     company: clip(organizationOf(card, text), 200),
     jobTitle: clip(joinedText(card, 'TITLE', text, ', '), 200),
-    phones: additionalValues(card, 'TEL', text, cleanPhone, phoneNumber, (value) => value.length <= 50),
-    emails: additionalValues(
-      card,
-      'EMAIL',
-      text,
-      cleanEmail,
-      email,
-      (value) => value.length <= 254 && LOOSE_EMAIL_PATTERN.test(value),
-    ),
+    phones: additionalSources(card, 'TEL', text, cleanPhone, phoneNumber, acceptablePhone).map(labeled),
+    emails: additionalSources(card, 'EMAIL', text, cleanEmail, email, acceptableEmail).map(labeled),
     address: clip(addressOf(card, text), 1000),
-    website: clip(
-      preferredValue(card, 'URL', text, (value) => value.trim()),
-      500,
-    ),
+    website: clip(preferredSource(card, 'URL', text, cleanUrl)?.value ?? null, 500),
+    listName: listNameOf(categoriesOf(card, fileWasUtf16)),
   };
   return { ...contact, ...validity(contact) };
+}
+
+const cleanUrl = (value: string) => value.trim();
+const acceptablePhone = (value: string) => value.length <= 50;
+const acceptableEmail = (value: string) => value.length <= 254 && LOOSE_EMAIL_PATTERN.test(value);
+const labeled = ({ label, value }: LabeledSource): LabeledValue => ({ label, value });
+
+/**
+ * What a card's property stands for in the mapping: one of the contact's fields (for TEL and
+ * EMAIL, which value: the primary one, or an additional one with its label), or nothing.
+ */
+export type PropertyRole =
+  | { field: 'name' | 'notes' | 'company' | 'jobTitle' | 'birthday' | 'address' | 'website' | 'categories' | 'uid' }
+  | { field: 'phones' | 'emails'; value: string; label: string | null };
+
+/**
+ * The role of each property the mapping reads, decided by the same helpers mapCard uses, so a
+ * writer that patches a card (CardDAV) knows which lines hold which field. Properties absent from
+ * the map are not modelled — a second address, a photo, a value mapCard refused — and stay as written.
+ */
+export function propertyRoles(card: RawCard, fileWasUtf16 = false): Map<RawProperty, PropertyRole> {
+  const text = (property: RawProperty) => decodeValue(property, fileWasUtf16);
+  const roles = new Map<RawProperty, PropertyRole>();
+  const byName: Record<string, PropertyRole> = {
+    N: { field: 'name' },
+    FN: { field: 'name' },
+    NOTE: { field: 'notes' },
+    ORG: { field: 'company' },
+    TITLE: { field: 'jobTitle' },
+    BDAY: { field: 'birthday' },
+    CATEGORIES: { field: 'categories' },
+    UID: { field: 'uid' },
+  };
+  for (const property of card.properties) {
+    const role = byName[property.name];
+    if (role) roles.set(property, role);
+  }
+  const address = preferredAddress(card, text);
+  if (address) roles.set(address, { field: 'address' });
+  const website = preferredSource(card, 'URL', text, cleanUrl);
+  if (website) roles.set(website.property, { field: 'website' });
+  for (const [name, field, clean, acceptable] of [
+    ['TEL', 'phones', cleanPhone, acceptablePhone],
+    ['EMAIL', 'emails', cleanEmail, acceptableEmail],
+  ] as const) {
+    const primary = preferredSource(card, name, text, clean)?.value ?? null;
+    const byValue = new Map<string, PropertyRole>();
+    if (primary) byValue.set(primary.toLowerCase(), { field, value: primary, label: null });
+    for (const extra of additionalSources(card, name, text, clean, primary, acceptable))
+      byValue.set(extra.value.toLowerCase(), { field, value: extra.value, label: extra.label });
+    // A repeat of a value (the mapping keeps it once) goes with that value.
+    for (const property of card.properties) {
+      if (property.name !== name) continue;
+      const role = byValue.get(clean(unescapeText(text(property))).toLowerCase());
+      if (role) roles.set(property, role);
+    }
+  }
+  return roles;
+}
+
+/** Every category of the card, in order (commas inside a category are escaped). */
+export function categoriesOf(card: RawCard, fileWasUtf16 = false): string[] {
+  return card.properties
+    .filter((property) => property.name === 'CATEGORIES')
+    .flatMap((property) => splitList(decodeValue(property, fileWasUtf16)))
+    .map((category) => category.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Google puts every contact in its system groups ("My Contacts", "starred"): a list of everyone
+ * is no list, so these never become one.
+ */
+const SYSTEM_CATEGORIES = new Set([
+  'my contacts',
+  'mycontacts',
+  '* my contacts',
+  '* mycontacts',
+  'starred',
+  '* starred',
+]);
+const MAX_LIST_NAME = 100;
+
+/** The list a card's categories name: the first that is not a system group, cut to a list name's length. */
+function listNameOf(categories: string[]): string | null {
+  const name = categories.find((category) => !SYSTEM_CATEGORIES.has(category.toLowerCase()));
+  return name ? name.slice(0, MAX_LIST_NAME).trim() : null;
+}
+
+/** Splits a comma list on unescaped commas, then unescapes each part. */
+function splitList(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === ',') {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map(unescapeText);
 }
 
 const clip = (value: string | null, max: number): string | null =>
@@ -112,9 +206,7 @@ function organizationOf(card: RawCard, text: TextOf): string | null {
  * "locality region postal-code", then the country.
  */
 function addressOf(card: RawCard, text: TextOf): string | null {
-  const adr = preferredProperty(card, 'ADR', (property) =>
-    splitComponents(text(property)).some((part) => unescapeText(part).trim()),
-  );
+  const adr = preferredAddress(card, text);
   if (!adr) return null;
   const [poBox = '', extended = '', street = '', locality = '', region = '', postalCode = '', country = ''] =
     splitComponents(text(adr)).map((part) => unescapeText(part).trim());
@@ -125,6 +217,12 @@ function addressOf(card: RawCard, text: TextOf): string | null {
     .filter(Boolean)
     .join('\n');
   return address || null;
+}
+
+function preferredAddress(card: RawCard, text: TextOf): RawProperty | null {
+  return preferredProperty(card, 'ADR', (property) =>
+    splitComponents(text(property)).some((part) => unescapeText(part).trim()),
+  );
 }
 
 /**
@@ -149,23 +247,27 @@ function birthdayOf(card: RawCard, text: TextOf): string | null {
   return null;
 }
 
+interface LabeledSource extends LabeledValue {
+  property: RawProperty;
+}
+
 /** The TEL or EMAIL values besides the primary one, in file order, each once, labelled by its TYPE. */
-function additionalValues(
+function additionalSources(
   card: RawCard,
   name: string,
   text: TextOf,
   clean: (value: string) => string,
   primary: string | null,
   acceptable: (value: string) => boolean,
-): LabeledValue[] {
+): LabeledSource[] {
   const seen = new Set(primary ? [primary.toLowerCase()] : []);
-  const values: LabeledValue[] = [];
+  const values: LabeledSource[] = [];
   for (const property of card.properties) {
     if (property.name !== name) continue;
     const value = clean(unescapeText(text(property)));
     if (!value || seen.has(value.toLowerCase()) || !acceptable(value)) continue;
     seen.add(value.toLowerCase());
-    values.push({ label: labelOf(card, property, text), value });
+    values.push({ label: labelOf(card, property, text), value, property });
   }
   return values.slice(0, MAX_EXTRA_CONTACT_VALUES);
 }
@@ -238,8 +340,13 @@ function preferredProperty(
   return best;
 }
 
-function preferredValue(card: RawCard, name: string, text: TextOf, clean: (value: string) => string): string | null {
-  let best: string | null = null;
+function preferredSource(
+  card: RawCard,
+  name: string,
+  text: TextOf,
+  clean: (value: string) => string,
+): { value: string; property: RawProperty } | null {
+  let best: { value: string; property: RawProperty } | null = null;
   let bestRank = NOT_PREFERRED;
   for (const property of card.properties) {
     if (property.name !== name) continue;
@@ -247,7 +354,7 @@ function preferredValue(card: RawCard, name: string, text: TextOf, clean: (value
     if (best !== null && rank >= bestRank) continue;
     const value = clean(unescapeText(text(property)));
     if (!value) continue;
-    best = value;
+    best = { value, property };
     bestRank = rank;
   }
   return best;
@@ -281,6 +388,7 @@ const FIELD_LABELS: Record<string, string> = {
   emails: 'Emails',
   address: 'Address',
   website: 'Website',
+  listName: 'List',
 };
 
 function validity(contact: Omit<ParsedCard, 'isValid' | 'reason'>): Pick<ParsedCard, 'isValid' | 'reason'> {

@@ -123,4 +123,15 @@ describe('tokenize', () => {
     expect(cardsOf(softBreaks).cards[0]!.properties[0]!.value).toHaveLength(300_000 + 2);
     expect(cardsOf(folds).cards[0]!.properties[0]!.value).toHaveLength(200_000 + 2);
   });
+
+  it('keeps each property’s physical lines as written when asked (folds and soft breaks included), and only then', () => {
+    const text = 'BEGIN:VCARD\r\nNOTE:a long\r\n  note\r\nN;ENCODING=QUOTED-PRINTABLE:L=\r\nee;A\r\nEND:VCARD\r\n';
+    const cards: RawCard[] = [];
+    tokenize(text, (card) => cards.push(card), { withSource: true });
+    expect(cards[0]!.properties.map((property) => property.source)).toEqual([
+      'NOTE:a long\r\n  note',
+      'N;ENCODING=QUOTED-PRINTABLE:L=\r\nee;A',
+    ]);
+    expect(cardsOf(text).cards[0]!.properties[0]!.source).toBeUndefined();
+  });
 });

@@ -8,6 +8,8 @@ import type { RawCard, RawProperty, VCardParam } from './types.js';
 export interface TokenizeOptions {
   /** Upper-case property names to keep; others (PHOTO, NOTE…) are skipped without being parsed. All when absent. */
   keep?: ReadonlySet<string>;
+  /** Keep each property's physical lines in `source`, for a writer that must return them verbatim. */
+  withSource?: boolean;
 }
 
 const BEGIN_CARD = /^begin:vcard\s*$/i;
@@ -24,6 +26,8 @@ interface PendingLine {
   /** A property the caller does not want (a 40 KB PHOTO…): its continuation lines are read but not kept. */
   skipped: boolean;
   softBreak: boolean;
+  /** The physical lines as read, when the caller asked for them. */
+  raw: string[] | null;
 }
 
 /**
@@ -31,7 +35,7 @@ interface PendingLine {
  * cards right away holds only one raw card at a time. Returns the problems met, in file order.
  */
 export function tokenize(bytes: string, onCard: (card: RawCard) => void, options: TokenizeOptions = {}): string[] {
-  const { keep } = options;
+  const { keep, withSource = false } = options;
   const errors: string[] = [];
   let card: RawCard | null = null;
   let cardCount = 0;
@@ -47,7 +51,7 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
   let agentValuePending = false;
   let embeddedDepth = 0;
 
-  const handleLine = ({ pieces, line, skipped }: PendingLine) => {
+  const handleLine = ({ pieces, line, skipped, raw }: PendingLine) => {
     const text = pieces.length === 1 ? pieces[0]! : pieces.join('');
     const begins = BEGIN_CARD.test(text);
     const ends = !begins && END_CARD.test(text);
@@ -67,6 +71,7 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
       card = null;
     } else if (card) {
       const property = skipped ? null : parsePropertyLine(text);
+      if (property && raw) property.source = raw.join('\r\n');
       if (property) card.properties.push(property);
     } else if (!strayTextReported) {
       errors.push(`Line ${line}: text outside a vCard was ignored`);
@@ -82,6 +87,7 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
     // (a literal `=` would be written `=3D`), so a leading space there is text, not folding.
     if (pending?.softBreak && !isCardBoundary(physical)) {
       const { pieces } = pending;
+      pending.raw?.push(physical);
       if (!pending.skipped) pieces.push(pieces.pop()!.trimEnd().slice(0, -1), physical);
       pending.softBreak = endsWithEquals(physical);
       continue;
@@ -89,6 +95,7 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
     const first = physical.charCodeAt(0);
     if (pending && (first === 0x20 || first === 0x09)) {
       const piece = physical.slice(1);
+      pending.raw?.push(physical);
       if (!pending.skipped) pending.pieces.push(piece);
       pending.softBreak = pending.quotedPrintable && endsWithEquals(piece);
       continue;
@@ -105,6 +112,7 @@ export function tokenize(bytes: string, onCard: (card: RawCard) => void, options
       quotedPrintable,
       skipped: keep !== undefined && isUnwanted(text, keep),
       softBreak: quotedPrintable && endsWithEquals(text),
+      raw: withSource ? [physical] : null,
     };
   }
   if (pending) handleLine(pending);

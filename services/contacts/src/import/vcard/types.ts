@@ -3,9 +3,11 @@ import type { ContactBasics, ContactDetails } from '@kith/contracts';
 /**
  * One contact read from a vCard, before duplicate detection: given and family name trimmed ('' when
  * the card has none), the preferred EMAIL and TEL (else the first; a `tel:` prefix removed), every
- * NOTE joined by a blank line.
+ * NOTE joined by a blank line, and the list its CATEGORIES name.
  */
 export interface ParsedCard extends ContactBasics, ContactDetails {
+  /** The first category that is not a Google system group ('My Contacts', 'starred'), or null. */
+  listName: string | null;
   /** False when the card cannot become a Kith contact; `reason` then says why. */
   isValid: boolean;
   reason?: string;
@@ -33,6 +35,8 @@ export interface RawProperty {
   name: string;
   params: VCardParam[];
   value: string;
+  /** The physical lines it was read from, as written (only when the tokenizer is asked to keep them). */
+  source?: string;
 }
 
 export interface RawCard {

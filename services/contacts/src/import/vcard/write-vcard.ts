@@ -1,7 +1,8 @@
 /**
  * vCard writer: one Kith contact to one vCard 3.0 (RFC 2426) or 4.0 (RFC 6350) card. The
  * mirror of card-mapper.ts (the import side): what this writes, the parser reads back into the
- * same contact, so export → import, and CardDAV, share one mapping.
+ * same contact. It is the only writer of Kith's fields: the export writes whole cards with it, and
+ * CardDAV (carddav/card-codec.ts) takes its properties one field at a time to patch a client's card.
  */
 import { type ContactDetails, DEFAULT_VCARD_VERSION, type VCardVersion } from '@kith/contracts';
 import { escapeText, foldLine } from '../../common/content-lines.js';
@@ -10,16 +11,49 @@ export const VCARD_MEDIA_TYPE = 'text/vcard; charset=utf-8';
 
 /** The contact fields a card carries. */
 export interface VCardContact extends ContactDetails {
-  id: string;
+  /** The card's UID: the contact's CardDAV UID, so a person has one UID in exports and on phones. */
+  uid: string;
   firstName: string;
   lastName: string;
   email: string | null;
   phoneNumber: string | null;
   notes: string | null;
-  /** The contact's list, written as CATEGORIES. */
-  listName: string | null;
-  updatedAt: Date;
+  /**
+   * CATEGORIES: the contact's list (export); CardDAV also keeps a client's own categories after it.
+   * Empty: no CATEGORIES.
+   */
+  categories: readonly string[];
+  /**
+   * Written as REV; null leaves REV out. CardDAV does: a card's version there is its ETag, which
+   * follows the card's fields, while the contact's updatedAt also moves when it is only contacted.
+   */
+  updatedAt: Date | null;
 }
+
+/** Which of the contact's fields a property writes (the CardDAV patcher replaces them by field). */
+export type CardField =
+  | 'uid'
+  | 'name'
+  | 'emails'
+  | 'phones'
+  | 'company'
+  | 'jobTitle'
+  | 'address'
+  | 'website'
+  | 'birthday'
+  | 'notes'
+  | 'categories';
+
+/** One property the writer produces: unfolded lines (a grouped value with its label line) and its field. */
+export interface WrittenProperty {
+  field: CardField;
+  lines: string[];
+  /** TEL and EMAIL: the value and its label, null for the primary one. */
+  value?: string;
+  label?: string | null;
+}
+
+export const VCARD_PRODID = '-//Kith//Kith contacts//EN';
 
 /** REV timestamp: 3.0 takes ISO 8601 extended, 4.0 the basic form (RFC 6350 §4.3.5). */
 function revision(date: Date, version: VCardVersion): string {
@@ -31,58 +65,97 @@ function revision(date: Date, version: VCardVersion): string {
  * BDAY: 4.0 writes a yearless birthday as --MMDD; 3.0 has no such form, so it uses Apple's
  * placeholder year with X-APPLE-OMIT-YEAR, which importers (ours included) read as "no year".
  */
-function birthdayLine(birthday: string, version: VCardVersion): string {
+function birthdayLine(birthday: string, version: VCardVersion): string | null {
   const [, year, month, day] = /^(\d{4}|-)-(\d{2})-(\d{2})$/.exec(birthday) ?? [];
-  if (!month || !day) return '';
+  if (!month || !day) return null;
   if (version === '4.0') return `BDAY:${year === '-' ? '--' : year}${month}${day}`;
   return year === '-' ? `BDAY;X-APPLE-OMIT-YEAR=1604:1604-${month}-${day}` : `BDAY:${year}-${month}-${day}`;
 }
 
-function properties(contact: VCardContact, version: VCardVersion): string[] {
+/**
+ * UID: 4.0's default value type is a URI; a UID that is not one (a bare id, as most clients
+ * write) is marked as text rather than rewritten, so it stays the same string everywhere.
+ */
+function uidLine(uid: string, version: VCardVersion): string {
+  if (version === '4.0' && !/^[a-z][a-z0-9+.-]*:/i.test(uid)) return `UID;VALUE=text:${escapeText(uid)}`;
+  return `UID:${escapeText(uid)}`;
+}
+
+/** The contact's properties in writing order, each tagged with the field it carries. */
+export function cardProperties(contact: Omit<VCardContact, 'updatedAt'>, version: VCardVersion): WrittenProperty[] {
   const v4 = version === '4.0';
   const fullName = `${contact.firstName} ${contact.lastName}`.trim();
-  const lines = [
-    'BEGIN:VCARD',
-    `VERSION:${version}`,
-    'PRODID:-//Kith//vCard export//EN',
-    `UID:${v4 ? `urn:uuid:${contact.id}` : contact.id}`,
-    `FN:${escapeText(fullName)}`,
-    `N:${escapeText(contact.lastName)};${escapeText(contact.firstName)};;;`,
+  const written: WrittenProperty[] = [
+    { field: 'uid', lines: [uidLine(contact.uid, version)] },
+    {
+      field: 'name',
+      lines: [`FN:${escapeText(fullName)}`, `N:${escapeText(contact.lastName)};${escapeText(contact.firstName)};;;`],
+    },
   ];
-  if (contact.email) lines.push(`${v4 ? 'EMAIL;PREF=1' : 'EMAIL;TYPE=INTERNET,PREF'}:${escapeText(contact.email)}`);
+  if (contact.email)
+    written.push({
+      field: 'emails',
+      value: contact.email,
+      label: null,
+      lines: [`${v4 ? 'EMAIL;PREF=1' : 'EMAIL;TYPE=INTERNET,PREF'}:${escapeText(contact.email)}`],
+    });
   // 4.0's default TEL value is a tel: URI, which cannot keep the spaces people type: text it is.
   if (contact.phoneNumber)
-    lines.push(`${v4 ? 'TEL;VALUE=text;PREF=1' : 'TEL;TYPE=VOICE,PREF'}:${escapeText(contact.phoneNumber)}`);
+    written.push({
+      field: 'phones',
+      value: contact.phoneNumber,
+      label: null,
+      lines: [`${v4 ? 'TEL;VALUE=text;PREF=1' : 'TEL;TYPE=VOICE,PREF'}:${escapeText(contact.phoneNumber)}`],
+    });
   // Additional numbers and addresses as Apple's grouped items: the label a person typed survives
   // exactly (card-mapper.ts reads X-ABLabel first), which TYPE words could not promise.
   let item = 0;
   for (const phone of contact.phones) {
     item += 1;
-    lines.push(
-      `item${item}.TEL${v4 ? ';VALUE=text' : ''}:${escapeText(phone.value)}`,
-      `item${item}.X-ABLabel:${escapeText(phone.label)}`,
-    );
+    written.push({
+      field: 'phones',
+      value: phone.value,
+      label: phone.label,
+      lines: [
+        `item${item}.TEL${v4 ? ';VALUE=text' : ''}:${escapeText(phone.value)}`,
+        `item${item}.X-ABLabel:${escapeText(phone.label)}`,
+      ],
+    });
   }
   for (const email of contact.emails) {
     item += 1;
-    lines.push(
-      `item${item}.EMAIL${v4 ? '' : ';TYPE=INTERNET'}:${escapeText(email.value)}`,
-      `item${item}.X-ABLabel:${escapeText(email.label)}`,
-    );
+    written.push({
+      field: 'emails',
+      value: email.value,
+      label: email.label,
+      lines: [
+        `item${item}.EMAIL${v4 ? '' : ';TYPE=INTERNET'}:${escapeText(email.value)}`,
+        `item${item}.X-ABLabel:${escapeText(email.label)}`,
+      ],
+    });
   }
-  if (contact.company) lines.push(`ORG:${escapeText(contact.company)}`);
-  if (contact.jobTitle) lines.push(`TITLE:${escapeText(contact.jobTitle)}`);
+  if (contact.company) written.push({ field: 'company', lines: [`ORG:${escapeText(contact.company)}`] });
+  if (contact.jobTitle) written.push({ field: 'jobTitle', lines: [`TITLE:${escapeText(contact.jobTitle)}`] });
   // The multi-line address goes whole into the street component (lines kept as escaped newlines).
-  if (contact.address) lines.push(`ADR:;;${escapeText(contact.address)};;;;`);
-  if (contact.website) lines.push(`URL:${escapeText(contact.website)}`);
-  if (contact.birthday) lines.push(birthdayLine(contact.birthday, version));
-  if (contact.notes) lines.push(`NOTE:${escapeText(contact.notes)}`);
-  if (contact.listName) lines.push(`CATEGORIES:${escapeText(contact.listName)}`);
-  lines.push(`REV:${revision(contact.updatedAt, version)}`, 'END:VCARD');
-  return lines;
+  if (contact.address) written.push({ field: 'address', lines: [`ADR:;;${escapeText(contact.address)};;;;`] });
+  if (contact.website) written.push({ field: 'website', lines: [`URL:${escapeText(contact.website)}`] });
+  const birthday = contact.birthday ? birthdayLine(contact.birthday, version) : null;
+  if (birthday) written.push({ field: 'birthday', lines: [birthday] });
+  if (contact.notes) written.push({ field: 'notes', lines: [`NOTE:${escapeText(contact.notes)}`] });
+  if (contact.categories.length)
+    written.push({ field: 'categories', lines: [`CATEGORIES:${contact.categories.map(escapeText).join(',')}`] });
+  return written;
 }
 
-/** One card, folded, with CRLF line ends. */
+/** One whole card, folded, with CRLF line ends. */
 export function writeVCard(contact: VCardContact, version: VCardVersion = DEFAULT_VCARD_VERSION): string {
-  return properties(contact, version).filter(Boolean).map(foldLine).join('');
+  const lines = [
+    'BEGIN:VCARD',
+    `VERSION:${version}`,
+    `PRODID:${VCARD_PRODID}`,
+    ...cardProperties(contact, version).flatMap((property) => property.lines),
+    ...(contact.updatedAt ? [`REV:${revision(contact.updatedAt, version)}`] : []),
+    'END:VCARD',
+  ];
+  return lines.map(foldLine).join('');
 }
