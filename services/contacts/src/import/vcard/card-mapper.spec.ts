@@ -42,6 +42,13 @@ describe('vCard details beyond the name and primary email/phone', () => {
     expect(withTwo.phones).toEqual([{ label: 'homefax', value: '+1 555 0101' }]);
   });
 
+  it('reads the printed LABEL as the address only when the card has no ADR', () => {
+    expect(card('LABEL;TYPE=work:401 Park Drive\\n3 West\\nBoston\\, MA 02215').address).toBe(
+      '401 Park Drive\n3 West\nBoston, MA 02215',
+    );
+    expect(card('LABEL:Printed Street 1\nADR:;;7 Elm Rd;Shelbyville;;;').address).toBe('7 Elm Rd\nShelbyville');
+  });
+
   it('keeps NOTE, ORG with its units, TITLE, ADR lines and URL', () => {
     expect(
       card(

@@ -24,6 +24,8 @@ export const MAPPED_PROPERTIES: ReadonlySet<string> = new Set([
   'ORG',
   'TITLE',
   'ADR',
+  // vCard 2.1/3.0 delivery label: the address as printed, used when a card has no ADR.
+  'LABEL',
   'URL',
   'BDAY',
   'CATEGORIES',
@@ -105,7 +107,7 @@ export function propertyRoles(card: RawCard, fileWasUtf16 = false): Map<RawPrope
     const role = byName[property.name];
     if (role) roles.set(property, role);
   }
-  const address = preferredAddress(card, text);
+  const address = preferredAddress(card, text) ?? preferredLabel(card, text);
   if (address) roles.set(address, { field: 'address' });
   const website = preferredSource(card, 'URL', text, cleanUrl);
   if (website) roles.set(website.property, { field: 'website' });
@@ -207,10 +209,17 @@ function organizationOf(card: RawCard, text: TextOf): string | null {
  */
 function addressOf(card: RawCard, text: TextOf): string | null {
   const adr = preferredAddress(card, text);
-  if (!adr) return null;
+  if (!adr) {
+    const label = preferredLabel(card, text);
+    return label ? asLines([unescapeText(text(label))]) : null;
+  }
   const [poBox = '', extended = '', street = '', locality = '', region = '', postalCode = '', country = ''] =
     splitComponents(text(adr)).map((part) => unescapeText(part).trim());
-  const lines = [poBox, extended, street, [locality, region, postalCode].filter(Boolean).join(' '), country];
+  return asLines([poBox, extended, street, [locality, region, postalCode].filter(Boolean).join(' '), country]);
+}
+
+/** Non-empty lines, trimmed, joined with newlines; null when nothing is left. */
+function asLines(lines: string[]): string | null {
   const address = lines
     .flatMap((line) => line.split(/\r\n?|\n/))
     .map((line) => line.trim())
@@ -223,6 +232,10 @@ function preferredAddress(card: RawCard, text: TextOf): RawProperty | null {
   return preferredProperty(card, 'ADR', (property) =>
     splitComponents(text(property)).some((part) => unescapeText(part).trim()),
   );
+}
+
+function preferredLabel(card: RawCard, text: TextOf): RawProperty | null {
+  return preferredProperty(card, 'LABEL', (property) => Boolean(unescapeText(text(property)).trim()));
 }
 
 /**
