@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Communication, Contact, ContactList, NotificationSettings, User } from './entities.js';
+import type { TwoFactorStatus } from './two-factor.js';
 
 /**
  * "Your data is yours": account erasure and the account export. Framework-free; the services,
@@ -107,6 +108,8 @@ export interface AccountExport {
   version: typeof ACCOUNT_EXPORT_VERSION;
   exportedAt: string;
   profile: User;
+  /** Whether two-factor sign-in is on; never the key or the recovery codes. */
+  twoFactor: TwoFactorStatus;
   lists: ContactList[];
   contacts: Contact[];
   interactions: Communication[];

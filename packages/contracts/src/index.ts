@@ -7,6 +7,8 @@ export * from './nats/overdue.schemas.js';
 export * from './nats/user-requests.schemas.js';
 export * from './nats/account.schemas.js';
 export * from './account.js';
+export * from './two-factor.js';
+export * from './two-factor.schemas.js';
 export * from './calendar.js';
 export * from './vcard.js';
 export * from './nats/app-passwords.schemas.js';
