@@ -15,6 +15,7 @@ import {
 import { AppError, NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { toUser } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 
@@ -37,11 +38,13 @@ export class AccountExportService {
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(NatsClient) private readonly nats: NatsClient,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
   ) {}
 
   async streamTo(userId: string, response: Response): Promise<void> {
     const row = await this.users.findById(userId);
     if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
+    const twoFactor = await this.twoFactor.status(userId);
     const settingsPage = await this.page<NotificationSettings>(
       ErasingService.NOTIFICATIONS,
       userId,
@@ -62,6 +65,7 @@ export class AccountExportService {
         version: ACCOUNT_EXPORT_VERSION,
         exportedAt: now.toISOString(),
         profile: toUser(row),
+        twoFactor,
         notificationSettings: settingsPage.items[0] ?? null,
       };
       await write(response, JSON.stringify(head).slice(0, -1));
