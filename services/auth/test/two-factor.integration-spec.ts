@@ -11,6 +11,7 @@ import {
   TWO_FACTOR_MAX_ATTEMPTS,
   TwoFactorMessage,
 } from '@kith/contracts';
+import { randomBytes } from 'node:crypto';
 import { call, type RegisteredUser, sleep, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { Secret, TOTP } from 'otpauth';
 import { bearer, EventRecorder, sha256 } from './support.js';
@@ -467,6 +468,40 @@ describe('your data', () => {
       expect(await sql(stack.databaseUrls.auth, `SELECT 1 FROM ${table} WHERE user_id = $1`, [user.user._id])).toEqual(
         [],
       );
+    }
+  });
+});
+
+describe('the key that encrypts authenticator keys', () => {
+  it('can be set later (TOTP_ENCRYPTION_KEY): keys sealed before still work and move to it when used', async () => {
+    const user = await withTwoFactor();
+    const sealedWith = async () =>
+      (
+        await sql<{ secret_ciphertext: string }>(
+          stack.databaseUrls.auth,
+          'SELECT secret_ciphertext FROM user_totp WHERE user_id = $1',
+          [user.user._id],
+        )
+      )[0]!.secret_ciphertext.split('.')[1];
+    const before = await sealedWith();
+
+    await stack.stopService('auth');
+    await stack.startService('auth', { env: { TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64') } });
+    try {
+      const signedIn = await secondStep(await challengeFor(user), { code: codeOf(user.secret, user.step + 1) });
+      expect(signedIn.status).toBe(200);
+      expect(await sealedWith()).not.toBe(before);
+      // A new set-up is sealed with the new key at once.
+      const other = await withTwoFactor();
+      const [row] = await sql<{ secret_ciphertext: string }>(
+        stack.databaseUrls.auth,
+        'SELECT secret_ciphertext FROM user_totp WHERE user_id = $1',
+        [other.user._id],
+      );
+      expect(row!.secret_ciphertext.split('.')[1]).toBe(await sealedWith());
+    } finally {
+      await stack.stopService('auth');
+      await stack.startService('auth');
     }
   });
 });

@@ -3,6 +3,7 @@ import {
   type AuthResponse,
   isTwoFactorChallenge,
   type LoginResponse,
+  type MeResponse,
   type SecondFactor,
   type TwoFactorChallengeResponse,
   type User,
@@ -115,7 +116,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       }
       try {
         const { user } = await withTimeout(
-          api.get<{ user: User }>('/auth/me', { redirectOnSessionExpiry: false }),
+          api.get<MeResponse>('/auth/me', { redirectOnSessionExpiry: false }),
           AUTH_CHECK_TIMEOUT_MS,
           'Authentication check timeout',
         );

@@ -47,6 +47,8 @@ describe('SecretBox', () => {
     expect(box.open(after, owner)).toBe(secret);
     expect(after.split('.')[1]).toBe(box.sealingKeyId);
     expect(before.split('.')[1]).not.toBe(box.sealingKeyId);
+    expect(box.isSealedWithOlderKey(before)).toBe(true);
+    expect(box.isSealedWithOlderKey(after)).toBe(false);
     // The dedicated key alone opens new values even after the signing key changed.
     expect(SecretBox.forService(dedicated, signingKey()).open(after, owner)).toBe(secret);
   });

@@ -48,6 +48,11 @@ export class SecretBox {
     return this.primary.id;
   }
 
+  /** Whether the value was sealed with an older key (re-sealing it moves it to the current one). */
+  isSealedWithOlderKey(sealed: string): boolean {
+    return sealed.split('.')[1] !== this.primary.id;
+  }
+
   seal(plaintext: string, associatedData: string): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.primary.key, iv);

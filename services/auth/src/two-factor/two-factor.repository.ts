@@ -72,6 +72,11 @@ export class TwoFactorRepository {
     });
   }
 
+  /** Stores the same key sealed anew (after the encryption key changed). */
+  async updateSecretCiphertext(userId: string, secretCiphertext: string): Promise<void> {
+    await this.prisma.userTotp.updateMany({ where: { userId }, data: { secretCiphertext } });
+  }
+
   /** Counts a wrong code; the count restarts when the last window began at or before `windowStart`. */
   async recordFailure(userId: string, now: Date, windowStart: Date): Promise<void> {
     await this.prisma.$executeRaw`

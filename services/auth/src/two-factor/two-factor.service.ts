@@ -143,8 +143,15 @@ export class TwoFactorService {
       throw new AppError(ErrorCode.RATE_LIMITED, TwoFactorMessage.ACCOUNT_LOCKED);
     }
     if (factor.code !== undefined) {
-      const step = matchTotpStep(this.openSecret(totp.secretCiphertext, userId), factor.code, now.getTime());
-      if (step !== null && (await this.twoFactor.claimStep(userId, step))) return;
+      const secret = this.openSecret(totp.secretCiphertext, userId);
+      const step = matchTotpStep(secret, factor.code, now.getTime());
+      if (step !== null && (await this.twoFactor.claimStep(userId, step))) {
+        // Keys sealed before TOTP_ENCRYPTION_KEY was set move to it as they are used.
+        if (this.secrets.isSealedWithOlderKey(totp.secretCiphertext)) {
+          await this.twoFactor.updateSecretCiphertext(userId, this.secrets.seal(secret, userId));
+        }
+        return;
+      }
     } else if (await this.twoFactor.useRecoveryCode(userId, hashRecoveryCode(userId, factor.recoveryCode), now)) {
       return;
     }
