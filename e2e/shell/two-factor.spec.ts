@@ -29,6 +29,8 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   await page.goto('/settings');
   const section = page.getByTestId('two-factor');
   await expect(section.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousA11yViolations(page, 'settings: two-factor off');
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
 
   // The QR code is an image the server rendered (a data: URL, no third party), and the key is shown too.
@@ -55,6 +57,7 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   await section.getByRole('button', { name: 'I have saved them' }).click();
   await expect(section.getByText('10 of 10 recovery codes left.')).toBeVisible();
   await expect(section.getByTestId('recovery-codes')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'settings: two-factor on');
 
   // Sign in: the password alone is no longer enough.
   await signOut(page);
