@@ -66,7 +66,10 @@ describe('gateway', () => {
     const { user, authHeader } = await stack.registerUser();
     const response = await api('/api/auth/me', { headers: authHeader });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, data: { user } });
+    expect(await response.json()).toEqual({
+      success: true,
+      data: { user, twoFactor: { enabled: false, enabledAt: null, recoveryCodesRemaining: 0 } },
+    });
   });
 
   it('sets security headers with a same-origin content security policy', async () => {

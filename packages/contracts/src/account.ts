@@ -9,6 +9,7 @@ import type {
   WebhookSettings,
 } from './entities.js';
 import type { AppPassword } from './phone-sync.js';
+import type { TwoFactorStatus } from './two-factor.js';
 
 /**
  * "Your data is yours": account erasure and the account export. Framework-free; the services,
@@ -194,6 +195,8 @@ export interface AccountExport {
   appPasswords: AppPassword[];
   sessions: ExportedSession[];
   passwordResets: ExportedPasswordReset[];
+  /** Whether two-factor sign-in is on; never the key or the recovery codes. */
+  twoFactor: TwoFactorStatus;
   lists: ContactList[];
   contacts: Contact[];
   interactions: Communication[];

@@ -9,6 +9,8 @@ export * from './vocabulary.js';
 export type * from './entities.js';
 export type * from './validation.js';
 export type * from './account.js';
+export * from './two-factor.js';
+export type * from './two-factor.schemas.js';
 export * from './calendar.js';
 export type * from './vcard.js';
 export * from './rules/overdue.js';

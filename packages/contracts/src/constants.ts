@@ -15,6 +15,7 @@ export const API_BASE_PATH = '/api';
 export const PUBLIC_AUTH_PATHS = [
   '/auth/register',
   '/auth/login',
+  '/auth/login/2fa',
   '/auth/refresh',
   '/auth/logout',
   '/auth/forgot-password',

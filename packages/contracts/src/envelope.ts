@@ -25,6 +25,12 @@ export const ErrorCode = {
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
   UNAUTHORIZED: 'UNAUTHORIZED',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  /** The account uses two-factor sign-in and the request carried no code (password reset). */
+  TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
+  /** A wrong, replayed or used authentication or recovery code. */
+  INVALID_TWO_FACTOR_CODE: 'INVALID_TWO_FACTOR_CODE',
+  /** The sign-in challenge is unknown, expired or used up: start again from the password. */
+  TWO_FACTOR_CHALLENGE_INVALID: 'TWO_FACTOR_CHALLENGE_INVALID',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
@@ -41,6 +47,17 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * 401 codes that answer a credential typed for this request (a password re-typed to confirm, an
+ * authentication code): the session is fine, so a client must not refresh it and retry.
+ */
+export const CREDENTIAL_ERROR_CODES: readonly string[] = [
+  ErrorCode.INVALID_CREDENTIALS,
+  ErrorCode.TWO_FACTOR_REQUIRED,
+  ErrorCode.INVALID_TWO_FACTOR_CODE,
+  ErrorCode.TWO_FACTOR_CHALLENGE_INVALID,
+];
+
 /** HTTP status of each code; the exhaustive switch makes an unmapped new code a compile error. */
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
@@ -50,6 +67,9 @@ export function httpStatusOf(code: ErrorCode): number {
       return 400;
     case ErrorCode.UNAUTHORIZED:
     case ErrorCode.INVALID_CREDENTIALS:
+    case ErrorCode.TWO_FACTOR_REQUIRED:
+    case ErrorCode.INVALID_TWO_FACTOR_CODE:
+    case ErrorCode.TWO_FACTOR_CHALLENGE_INVALID:
       return 401;
     case ErrorCode.FORBIDDEN:
       return 403;

@@ -9,5 +9,6 @@ export * from './nats/subjects.js';
 export * from './nats/overdue.schemas.js';
 export * from './nats/user-requests.schemas.js';
 export * from './nats/account.schemas.js';
+export * from './two-factor.schemas.js';
 export * from './nats/app-passwords.schemas.js';
 export * from './nats/reminder-actions.schemas.js';

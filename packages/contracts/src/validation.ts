@@ -12,6 +12,7 @@ import {
 import { isValidBirthday } from './rules/birthday.js';
 import { APP_PASSWORD_NAME_MAX_LENGTH } from './phone-sync.js';
 import { isLaterThanTodayAnywhere } from './rules/today.js';
+import { withOptionalSecondFactor } from './two-factor.schemas.js';
 import {
   CommunicationType,
   ContactSortBy,
@@ -83,17 +84,17 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordSchema>;
 
-export const resetPasswordSchema = z.object({
-  token: z
-    .string({ error: ValidationMessage.RESET_TOKEN_MISSING })
-    .min(1, ValidationMessage.RESET_TOKEN_MISSING)
-    .max(512),
-  password,
-});
+const resetToken = z
+  .string({ error: ValidationMessage.RESET_TOKEN_MISSING })
+  .min(1, ValidationMessage.RESET_TOKEN_MISSING)
+  .max(512);
+
+/** With `code` or `recoveryCode` when the account uses two-factor sign-in. */
+export const resetPasswordSchema = withOptionalSecondFactor({ token: resetToken, password });
 export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
 
 /** POST /auth/reset-password/check: is this link still good? (the page asks when it opens). */
-export const resetTokenCheckSchema = resetPasswordSchema.pick({ token: true });
+export const resetTokenCheckSchema = z.object({ token: resetToken });
 export type ResetTokenCheckRequest = z.input<typeof resetTokenCheckSchema>;
 
 const reminderDays = z

@@ -8,7 +8,7 @@ export { ApiError, isApiError } from './api/api-error.js';
 export { session, StorageKey } from './api/session.js';
 
 export { useAuthStore } from './auth/useAuthStore.js';
-export type { AuthState, LoginCredentials, RegistrationDetails } from './auth/useAuthStore.js';
+export type { AuthState, LoginCredentials, LoginOutcome, RegistrationDetails } from './auth/useAuthStore.js';
 
 export {
   usePreferences,

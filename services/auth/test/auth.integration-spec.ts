@@ -140,7 +140,10 @@ describe('GET /api/auth/me', () => {
     const registered = await stack.registerUser();
     const answer = await api('GET', '/api/auth/me', { headers: registered.authHeader });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, data: { user: registered.user } });
+    expect(answer.body).toEqual({
+      success: true,
+      data: { user: registered.user, twoFactor: { enabled: false, enabledAt: null, recoveryCodesRemaining: 0 } },
+    });
   });
 
   it('answers 401 without a token or with a malformed header', async () => {

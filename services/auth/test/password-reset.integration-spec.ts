@@ -192,7 +192,7 @@ describe('POST /api/auth/reset-password/check', () => {
     const { token } = await requestResetToken(user);
     const fresh = await check(token);
     expect(fresh.status).toBe(200);
-    expect(fresh.body).toEqual({ success: true, data: { valid: true } });
+    expect(fresh.body).toEqual({ success: true, data: { valid: true, twoFactorRequired: false } });
     // Checking does not use the link up.
     expect((await check(token)).status).toBe(200);
 

@@ -46,7 +46,10 @@ describe('schema', () => {
       'app_passwords',
       'erased_users',
       'password_reset_tokens',
+      'recovery_codes',
       'refresh_tokens',
+      'two_factor_challenges',
+      'user_totp',
       'users',
     ]);
     const rows = await sql<{ table_name: string; column_name: string }>(

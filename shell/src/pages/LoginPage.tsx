@@ -1,7 +1,7 @@
-import { DEMO_ACCOUNT } from '@kith/contracts';
-import { Button, ErrorBanner, notify, useAuthStore } from '@kith/web-kit';
+import { DEMO_ACCOUNT, type TwoFactorChallengeResponse } from '@kith/contracts';
+import { Button, ErrorBanner, LoadingState, notify, useAuthStore } from '@kith/web-kit';
 import { Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
@@ -15,23 +15,37 @@ interface LoginForm {
 
 const LOGIN_FAILED = 'Failed to sign in. Please check your credentials.';
 
+// Few accounts have two-factor sign-in: its step stays out of the login page's first download,
+// and starts loading while the password is checked.
+const loadTwoFactorStep = () => import(/* webpackChunkName: "page-login-2fa" */ '../auth/TwoFactorLoginStep.js');
+const TwoFactorLoginStep = lazy(() => loadTwoFactorStep().then((module) => ({ default: module.TwoFactorLoginStep })));
+
 export default function LoginPage() {
   const login = useAuthStore((state) => state.login);
   // The spec's message, shown once, in the form (the store keeps the server's reason for others).
   const [failed, setFailed] = useState(false);
+  // Set when the password was right and the account wants a code (two-factor sign-in).
+  const [challenge, setChallenge] = useState<TwoFactorChallengeResponse | null>(null);
+  const [restartReason, setRestartReason] = useState<string | null>(null);
   const clearError = useAuthStore((state) => state.clearError);
   const navigate = useNavigate();
   // An error from an earlier attempt (or the other auth page) is not this page's error.
   useEffect(() => clearError(), [clearError]);
-  const { register, handleSubmit, setValue, formState } = useForm<LoginForm>({
+  const { register, handleSubmit, setValue, setFocus, formState } = useForm<LoginForm>({
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: LoginForm) => {
     setFailed(false);
+    setRestartReason(null);
+    void loadTwoFactorStep().catch(() => undefined);
     try {
-      await login({ email: values.email.trim(), password: values.password });
+      const outcome = await login({ email: values.email.trim(), password: values.password });
+      if (outcome.status === 'two-factor') {
+        setChallenge(outcome.challenge);
+        return;
+      }
       notify.success('Login successful! Welcome back.');
       navigate('/dashboard', { replace: true });
     } catch {
@@ -43,6 +57,29 @@ export default function LoginPage() {
     setValue('email', DEMO_ACCOUNT.email, { shouldValidate: true });
     setValue('password', DEMO_ACCOUNT.password, { shouldValidate: true });
   };
+
+  if (challenge) {
+    return (
+      <Suspense
+        fallback={
+          <AuthLayout title="Two-factor sign-in">
+            <LoadingState label="Loading..." />
+          </AuthLayout>
+        }
+      >
+        <TwoFactorLoginStep
+          challenge={challenge}
+          onRestart={(reason) => {
+            setChallenge(null);
+            setRestartReason(reason ?? null);
+            setValue('password', '');
+            // After the form is back on screen: the password is what comes next.
+            setTimeout(() => setFocus('password'));
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthLayout
@@ -58,6 +95,7 @@ export default function LoginPage() {
       }
     >
       {failed && <ErrorBanner message={LOGIN_FAILED} onDismiss={() => setFailed(false)} />}
+      {restartReason && !failed && <ErrorBanner message={restartReason} onDismiss={() => setRestartReason(null)} />}
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
         <TextInput
           id="email"

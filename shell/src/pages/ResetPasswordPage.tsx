@@ -1,4 +1,10 @@
-import { RESET_SUCCESS_REDIRECT_MS, ValidationMessage, type ResetPasswordResponse } from '@kith/contracts';
+import {
+  ErrorCode,
+  RESET_SUCCESS_REDIRECT_MS,
+  type ResetPasswordResponse,
+  type ResetTokenCheckResponse,
+  ValidationMessage,
+} from '@kith/contracts';
 import {
   Button,
   LoadingState,
@@ -16,6 +22,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { TextInput } from '../auth/TextInput.js';
 import { passwordRules } from '../auth/form-rules.js';
+import { readSecondFactor, type SecondFactorKind } from '../auth/second-factor.js';
+import { SecondFactorField } from '../auth/SecondFactorField.js';
 
 interface ResetForm {
   password: string;
@@ -47,6 +55,11 @@ export default function ResetPasswordPage() {
   const token = searchParams.get('token');
   // Spec §4: validity unknown, then valid (form) or invalid; the link is checked as the page opens.
   const [status, setStatus] = useState<'checking' | 'form' | 'invalid' | 'done'>(token ? 'checking' : 'invalid');
+  // An account with two-factor sign-in also needs a code (or a recovery code) to reset.
+  const [twoFactorRequired, setTwoFactorRequired] = useState(false);
+  const [factorKind, setFactorKind] = useState<SecondFactorKind>('code');
+  const [factorTyped, setFactorTyped] = useState('');
+  const [factorError, setFactorError] = useState<string>();
   const startSession = useAuthStore((state) => state.startSession);
   const navigate = useNavigate();
   const { register, handleSubmit, getValues, formState } = useForm<ResetForm>({
@@ -58,8 +71,12 @@ export default function ResetPasswordPage() {
     if (!token) return;
     let current = true;
     api
-      .post<{ valid: true }>('/auth/reset-password/check', { body: { token }, retry: false })
-      .then(() => current && setStatus((now) => (now === 'checking' ? 'form' : now)))
+      .post<ResetTokenCheckResponse>('/auth/reset-password/check', { body: { token }, retry: false })
+      .then((answer) => {
+        if (!current) return;
+        setTwoFactorRequired(Boolean(answer?.twoFactorRequired));
+        setStatus((now) => (now === 'checking' ? 'form' : now));
+      })
       .catch((error: unknown) => {
         if (!current) return;
         // A 400 marks the link invalid or expired; anything else lets the form decide on submit.
@@ -79,14 +96,33 @@ export default function ResetPasswordPage() {
   }, [status, navigate]);
 
   const onSubmit = async ({ password }: ResetForm) => {
+    let factor = {};
+    if (twoFactorRequired) {
+      const read = readSecondFactor(factorKind, factorTyped);
+      if ('error' in read) {
+        setFactorError(read.error);
+        return;
+      }
+      factor = read.factor;
+    }
+    setFactorError(undefined);
     try {
-      const result = await api.post<ResetPasswordResponse>('/auth/reset-password', { body: { token, password } });
+      const result = await api.post<ResetPasswordResponse>('/auth/reset-password', {
+        body: { token, password, ...factor },
+      });
       if (result?.tokens && result.user) startSession(result);
       setStatus('done');
     } catch (error) {
       if (isApiError(error) && error.status === 400) {
         notify.error(EXPIRED_LINK);
         setStatus('invalid');
+      } else if (isApiError(error) && error.code === ErrorCode.TWO_FACTOR_REQUIRED) {
+        // Turned on since the page opened: ask for the code now.
+        setTwoFactorRequired(true);
+        setFactorError(error.message);
+      } else if (isApiError(error) && (error.code === ErrorCode.INVALID_TWO_FACTOR_CODE || error.status === 429)) {
+        setFactorTyped('');
+        setFactorError(error.message);
       } else {
         notify.error(serverErrorOr(error, 'An error occurred. Please try again.'));
       }
@@ -138,6 +174,19 @@ export default function ResetPasswordPage() {
           })}
           error={errors.confirmPassword}
         />
+        {twoFactorRequired && (
+          <SecondFactorField
+            id="reset-second-factor"
+            kind={factorKind}
+            onKindChange={(kind) => {
+              setFactorKind(kind);
+              setFactorError(undefined);
+            }}
+            value={factorTyped}
+            onChange={setFactorTyped}
+            error={factorError}
+          />
+        )}
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           Update Password
         </Button>

@@ -1,4 +1,12 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, fullName, type NotificationSettings, type User } from '@kith/contracts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  DEMO_USER_ID,
+  fullName,
+  type MeResponse,
+  type NotificationSettings,
+  type TwoFactorStatus,
+  type User,
+} from '@kith/contracts';
 import { Card, LoadingState, PageHeader, api, notify, useAuthStore } from '@kith/web-kit';
 import { Bell, BellOff, Heart, Lock, Smile, Sparkles, UserRound, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -6,11 +14,14 @@ import { DemoModeSwitch } from '../demo/DemoModeSwitch.js';
 import { DangerZone } from '../settings/DangerZone.js';
 import { YourData } from '../settings/YourData.js';
 import { PhoneSyncSection } from '../settings/PhoneSyncSection.js';
+import { TwoFactorSection } from '../settings/TwoFactorSection.js';
 import { WebhookSettings } from '../settings/WebhookSettings.js';
 
 interface SettingsData {
   user: User | null;
   notifications: NotificationSettings;
+  /** null when the profile could not be loaded. */
+  twoFactor: TwoFactorStatus | null;
 }
 
 function useSettings(): [SettingsData | null, (update: (data: SettingsData) => SettingsData) => void] {
@@ -18,13 +29,13 @@ function useSettings(): [SettingsData | null, (update: (data: SettingsData) => S
   const [data, setData] = useState<SettingsData | null>(null);
   useEffect(() => {
     let current = true;
-    Promise.all([api.get<{ user: User }>('/auth/me'), api.get<NotificationSettings>('/notifications/settings')])
-      .then(([{ user }, notifications]) => current && setData({ user, notifications }))
+    Promise.all([api.get<MeResponse>('/auth/me'), api.get<NotificationSettings>('/notifications/settings')])
+      .then(([{ user, twoFactor }, notifications]) => current && setData({ user, notifications, twoFactor }))
       .catch(() => {
         if (!current) return;
         notify.error('Failed to load settings');
         // Still show what is known: the signed-in profile and the documented defaults.
-        setData({ user: storedUser, notifications: DEFAULT_NOTIFICATION_SETTINGS });
+        setData({ user: storedUser, notifications: DEFAULT_NOTIFICATION_SETTINGS, twoFactor: null });
       });
     return () => {
       current = false;
@@ -112,7 +123,10 @@ export function SettingsPage() {
   const [data, updateData] = useSettings();
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Settings" subtitle="Your profile, how Kith reminds you, and syncing your phone." />
+      <PageHeader
+        title="Settings"
+        subtitle="Your profile, how Kith reminds you, signing in safely, and syncing your phone."
+      />
       {!data ? (
         <LoadingState label="Loading settings..." />
       ) : (
@@ -170,6 +184,11 @@ export function SettingsPage() {
               />
             </Row>
           </Section>
+          <TwoFactorSection
+            status={data.twoFactor}
+            isDemo={data.user?._id === DEMO_USER_ID}
+            onStatusChange={(twoFactor) => updateData((current) => ({ ...current, twoFactor }))}
+          />
           <YourData />
           <WebhookSettings />
           <PhoneSyncSection email={data.user?.email ?? null} />

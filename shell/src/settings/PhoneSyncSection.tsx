@@ -4,47 +4,14 @@ import {
   type CreatedAppPassword,
   DAV_ROOT_PATH,
 } from '@kith/contracts';
-import { Button, Card, ConfirmDialog, inputClassName, notify } from '@kith/web-kit';
-import { Copy, KeyRound, Smartphone } from 'lucide-react';
+import { Button, Card, ConfirmDialog, inputClassName } from '@kith/web-kit';
+import { KeyRound, Smartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { CopyField } from './CopyField.js';
 import { useAppPasswords } from './useAppPasswords.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'Never used');
-
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify.success(`${what} copied`);
-  } catch {
-    notify.error(`Could not copy: select the ${what.toLowerCase()} and copy it by hand`);
-  }
-}
-
-function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <p className="mb-1 text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
-      <div className="flex items-center gap-2">
-        <code
-          data-testid={testId}
-          className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all"
-        >
-          {value}
-        </code>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void copy(value, label)}
-          aria-label={`Copy ${label.toLowerCase()}`}
-        >
-          <Copy className="size-3.5" aria-hidden="true" />
-          Copy
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 /**
  * Settings → Phone sync: where to point a CardDAV client (iOS Contacts, DAVx5 on Android,

@@ -124,6 +124,16 @@ describe('api client: session refresh', () => {
     expect(session.refreshToken()).toBe('refresh-1');
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
+
+  it('treats a wrong authentication code on a signed-in route as a typed mistake, not an expired session', async () => {
+    const { requests } = installFakeFetch(() => fail(401, 'Invalid authentication code', 'INVALID_TWO_FACTOR_CODE'));
+    await expect(
+      api.post('/auth/2fa/disable', { body: { password: 'secret1', code: '123456' }, retry: false }),
+    ).rejects.toThrow('Invalid authentication code');
+    expect(requests).toHaveLength(1);
+    expect(session.refreshToken()).toBe('refresh-1');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
 });
 
 describe('api client: retries', () => {

@@ -1,4 +1,4 @@
-import { PUBLIC_AUTH_PATHS, type AuthTokens } from '@kith/contracts';
+import { CREDENTIAL_ERROR_CODES, PUBLIC_AUTH_PATHS, type AuthTokens } from '@kith/contracts';
 import { ApiError, isApiError } from './api-error.js';
 import { session } from './session.js';
 import { API_BASE_PATH, apiUrl, sendFetch } from './transport.js';
@@ -67,8 +67,9 @@ export async function sendAuthorized<T>(
   } catch (error) {
     const pathname = url.slice(API_BASE_PATH.length).split('?')[0] ?? '';
     if (!isApiError(error) || error.status !== 401 || SESSIONLESS_PATHS.includes(pathname)) throw error;
-    // A wrong password re-typed to confirm an action (delete my account) is not an expired session.
-    if (error.code === 'INVALID_CREDENTIALS') throw error;
+    // A wrong password or authentication code typed to confirm an action (delete my account, turn
+    // two-factor sign-in off) is not an expired session.
+    if (error.code && CREDENTIAL_ERROR_CODES.includes(error.code)) throw error;
     const current = session.accessToken();
     if (current && current !== tokenUsed) return transport(current);
     try {

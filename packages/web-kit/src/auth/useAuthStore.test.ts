@@ -105,6 +105,44 @@ describe('useAuthStore', () => {
     expect(useAuthStore.getState().error).toBe('Registration failed');
   });
 
+  it('login to an account with two-factor sign-in hands back the challenge and stores nothing yet', async () => {
+    const challenge = { twoFactorRequired: true, challenge: 'challenge-1', expiresAt: '2026-01-01T00:05:00.000Z' };
+    installFakeFetch(() => ok(challenge));
+    const outcome = await useAuthStore.getState().login({ email: user.email, password: 'secret1' });
+    expect(outcome).toEqual({ status: 'two-factor', challenge });
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, error: null });
+    expect([session.accessToken(), session.storedUser()]).toEqual([null, null]);
+  });
+
+  it('the code step signs in with the challenge and a code or a recovery code', async () => {
+    const { requests } = installFakeFetch(() => ok({ user, tokens }));
+    await expect(useAuthStore.getState().completeTwoFactorLogin('challenge-1', { code: '123456' })).resolves.toEqual(
+      user,
+    );
+    expect(requests[0]).toMatchObject({
+      url: '/api/auth/login/2fa',
+      method: 'POST',
+      body: { challenge: 'challenge-1', code: '123456' },
+    });
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, user });
+    expect(session.accessToken()).toBe('access-1');
+
+    await useAuthStore.getState().completeTwoFactorLogin('challenge-2', { recoveryCode: 'abcd-efgh-jkmn' });
+    expect(requests[1]!.body).toEqual({ challenge: 'challenge-2', recoveryCode: 'abcd-efgh-jkmn' });
+  });
+
+  it("a wrong code keeps the server's message and stays signed out", async () => {
+    installFakeFetch(() => fail(401, 'Invalid authentication code', 'INVALID_TWO_FACTOR_CODE'));
+    await expect(
+      useAuthStore.getState().completeTwoFactorLogin('challenge-1', { code: '000000' }),
+    ).rejects.toMatchObject({ status: 401, code: 'INVALID_TWO_FACTOR_CODE' });
+    expect(useAuthStore.getState()).toMatchObject({
+      isAuthenticated: false,
+      isLoading: false,
+      error: 'Invalid authentication code',
+    });
+  });
+
   it('logout forgets the session and tells the server', async () => {
     const { requests } = installFakeFetch(() => ok({ user, tokens }));
     await useAuthStore.getState().login({ email: user.email, password: 'secret1' });

@@ -1,4 +1,13 @@
-import { AUTH_CHECK_TIMEOUT_MS, type AuthResponse, type User } from '@kith/contracts';
+import {
+  AUTH_CHECK_TIMEOUT_MS,
+  type AuthResponse,
+  isTwoFactorChallenge,
+  type LoginResponse,
+  type MeResponse,
+  type SecondFactor,
+  type TwoFactorChallengeResponse,
+  type User,
+} from '@kith/contracts';
 import { create } from 'zustand';
 import { isApiError } from '../api/api-error.js';
 import { api } from '../api/client.js';
@@ -14,14 +23,23 @@ export interface RegistrationDetails extends LoginCredentials {
   lastName: string;
 }
 
+/** A sign-in either ends signed in, or (two-factor sign-in on) waits for a code. */
+export type LoginOutcome =
+  { status: 'signed-in'; user: User } | { status: 'two-factor'; challenge: TwoFactorChallengeResponse };
+
 export interface AuthState {
   user: User | null;
   isAuthenticated: boolean;
   /** True until the start-up check has answered. */
   isLoading: boolean;
   error: string | null;
-  /** Resolves when signed in; rejects (and sets `error`) otherwise. */
-  login: (credentials: LoginCredentials) => Promise<User>;
+  /**
+   * Resolves signed in, or with the challenge of the code step when the account uses two-factor
+   * sign-in; rejects (and sets `error`) otherwise.
+   */
+  login: (credentials: LoginCredentials) => Promise<LoginOutcome>;
+  /** The code step: a code from the app or a recovery code answers the login's challenge. */
+  completeTwoFactorLogin: (challenge: string, factor: SecondFactor) => Promise<User>;
   register: (details: RegistrationDetails) => Promise<User>;
   /** Saves a session the server handed out elsewhere (e.g. after a password reset). */
   startSession: (auth: AuthResponse) => void;
@@ -42,17 +60,26 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 
 /** The auth state of spec §4, shared by the shell and every remote through the web-kit singleton. */
 export const useAuthStore = create<AuthState>()((set, get) => {
-  const authenticate = async (path: string, body: object, defaultError: string): Promise<User> => {
+  /** Posts to an auth endpoint; a session in the answer starts it, a challenge is handed back. */
+  const authenticate = async (path: string, body: object, defaultError: string): Promise<LoginOutcome> => {
     set({ isLoading: true, error: null });
     try {
-      const auth = await api.post<AuthResponse>(path, { body, retry: false });
-      get().startSession(auth);
-      return auth.user;
+      const answer = await api.post<LoginResponse>(path, { body, retry: false });
+      if (isTwoFactorChallenge(answer)) {
+        set({ isLoading: false });
+        return { status: 'two-factor', challenge: answer };
+      }
+      get().startSession(answer);
+      return { status: 'signed-in', user: answer.user };
     } catch (error) {
       const message = isApiError(error) && error.fromServer ? error.message : defaultError;
       set({ isLoading: false, error: message });
       throw error;
     }
+  };
+  const signedInUser = (outcome: LoginOutcome): User => {
+    if (outcome.status !== 'signed-in') throw new Error('Unexpected two-factor challenge');
+    return outcome.user;
   };
 
   return {
@@ -62,7 +89,9 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     error: null,
 
     login: (credentials) => authenticate('/auth/login', credentials, 'Login failed'),
-    register: (details) => authenticate('/auth/register', details, 'Registration failed'),
+    completeTwoFactorLogin: async (challenge, factor) =>
+      signedInUser(await authenticate('/auth/login/2fa', { challenge, ...factor }, 'Login failed')),
+    register: async (details) => signedInUser(await authenticate('/auth/register', details, 'Registration failed')),
 
     startSession: ({ user, tokens }) => {
       session.saveTokens(tokens);
@@ -87,7 +116,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       }
       try {
         const { user } = await withTimeout(
-          api.get<{ user: User }>('/auth/me', { redirectOnSessionExpiry: false }),
+          api.get<MeResponse>('/auth/me', { redirectOnSessionExpiry: false }),
           AUTH_CHECK_TIMEOUT_MS,
           'Authentication check timeout',
         );

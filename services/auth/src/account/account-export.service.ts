@@ -14,6 +14,7 @@ import {
 import { AppError, NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { toUser } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccountDataRepository } from './account-data.repository.js';
@@ -39,6 +40,7 @@ export class AccountExportService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(NatsClient) private readonly nats: NatsClient,
     @Inject(AccountDataRepository) private readonly ownData: AccountDataRepository,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
   ) {}
 
   async streamTo(userId: string, response: Response): Promise<void> {
@@ -46,12 +48,13 @@ export class AccountExportService {
     if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
     // Everything but the later pages is read before the first byte: a service that is down is a
     // clean 503 (the NATS request fails here), never a document that looks whole but is not.
-    const [objects, firstPages, appPasswords, sessions, passwordResets] = await Promise.all([
+    const [objects, firstPages, appPasswords, sessions, passwordResets, twoFactor] = await Promise.all([
       Promise.all(ACCOUNT_EXPORT_OBJECTS.map((object) => this.page(object.service, userId, object.key, null))),
       Promise.all(ACCOUNT_EXPORT_SECTIONS.map((section) => this.page(section.service, userId, section.key, null))),
       this.ownData.appPasswords(userId),
       this.ownData.sessions(userId),
       this.ownData.passwordResets(userId),
+      this.twoFactor.status(userId),
     ]);
 
     const now = new Date();
@@ -64,6 +67,7 @@ export class AccountExportService {
         version: ACCOUNT_EXPORT_VERSION,
         exportedAt: now.toISOString(),
         profile: toUser(row),
+        twoFactor,
         ...Object.fromEntries(
           ACCOUNT_EXPORT_OBJECTS.map((object, index) => [object.key, objects[index]!.items[0] ?? null]),
         ),

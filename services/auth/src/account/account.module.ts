@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PasswordHasher } from '../passwords/password-hasher.js';
+import { TwoFactorModule } from '../two-factor/two-factor.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountDataRepository } from './account-data.repository.js';
@@ -10,7 +11,7 @@ import { AccountExportService } from './account-export.service.js';
 
 /** The user's rights over their data: erase the account, take a copy of it. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, TwoFactorModule],
   controllers: [AccountController],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },

@@ -5,7 +5,11 @@ import {
   type ForgotPasswordRequest,
   forgotPasswordSchema,
   type LoginRequest,
+  type LoginResponse,
   loginSchema,
+  type LoginTwoFactorRequest,
+  loginTwoFactorSchema,
+  type MeResponse,
   type MessageResponse,
   type RefreshTokenRequest,
   refreshTokenSchema,
@@ -16,10 +20,11 @@ import {
   resetPasswordSchema,
   resetTokenCheckSchema,
   type ResetTokenCheckRequest,
-  type User,
+  type ResetTokenCheckResponse,
 } from '@kith/contracts';
 import { type AccessTokenClaims, CurrentUser, Public, validate } from '@kith/nest-kit';
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
+import { secondFactorOf } from '../two-factor/two-factor.service.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionsService } from './sessions.service.js';
@@ -41,8 +46,16 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  login(@Body(validate(loginSchema)) body: LoginRequest): Promise<AuthResponse> {
+  login(@Body(validate(loginSchema)) body: LoginRequest): Promise<LoginResponse> {
     return this.auth.login(body);
+  }
+
+  /** The code step after a password step that answered with a challenge. */
+  @Public()
+  @Post('login/2fa')
+  @HttpCode(HttpStatus.OK)
+  loginTwoFactor(@Body(validate(loginTwoFactorSchema)) body: LoginTwoFactorRequest): Promise<AuthResponse> {
+    return this.auth.completeTwoFactorLogin(body.challenge, secondFactorOf(body)!);
   }
 
   @Public()
@@ -62,8 +75,8 @@ export class AuthController {
   }
 
   @Get('me')
-  async me(@CurrentUser() caller: AccessTokenClaims): Promise<{ user: User }> {
-    return { user: await this.auth.me(caller.userId) };
+  me(@CurrentUser() caller: AccessTokenClaims): Promise<MeResponse> {
+    return this.auth.me(caller.userId);
   }
 
   @Public()
@@ -77,14 +90,19 @@ export class AuthController {
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
   resetPassword(@Body(validate(resetPasswordSchema)) body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
-    return this.passwordReset.reset(body.token, body.password);
+    return this.passwordReset.reset(body.token, body.password, secondFactorOf(body));
   }
 
-  /** 200 while the link can still set a password; the same 400 as a failed reset otherwise. */
+  /**
+   * 200 while the link can still set a password (saying whether the reset will need a second
+   * factor); the same 400 as a failed reset otherwise.
+   */
   @Public()
   @Post('reset-password/check')
   @HttpCode(HttpStatus.OK)
-  checkResetToken(@Body(validate(resetTokenCheckSchema)) body: ResetTokenCheckRequest): Promise<{ valid: true }> {
+  checkResetToken(
+    @Body(validate(resetTokenCheckSchema)) body: ResetTokenCheckRequest,
+  ): Promise<ResetTokenCheckResponse> {
     return this.passwordReset.check(body.token);
   }
 }

@@ -4,6 +4,7 @@ import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import { DemoAccountSeeder } from '../demo/demo-account.seeder.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { AccessTokenIssuer } from '../tokens/access-token.issuer.js';
+import { TwoFactorModule } from '../two-factor/two-factor.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
 import { AuthController } from './auth.controller.js';
@@ -16,7 +17,7 @@ import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, TwoFactorModule],
   controllers: [AuthController],
   providers: [
     {

@@ -3,12 +3,15 @@ import {
   ErrorCode,
   ErrorMessage,
   type LoginRequest,
+  type LoginResponse,
+  type MeResponse,
   type RegisterRequest,
-  type User,
+  type SecondFactor,
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { PasswordHasher } from '../passwords/password-hasher.js';
+import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { toUser } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
@@ -22,6 +25,7 @@ export class AuthService {
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(AuthEventsPublisher) private readonly events: AuthEventsPublisher,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
   ) {}
 
   async register(request: RegisterRequest): Promise<AuthResponse> {
@@ -37,20 +41,32 @@ export class AuthService {
     return { user, tokens: await this.sessions.start(row) };
   }
 
-  /** Unknown email and wrong password answer alike, and cost one argon2 verification each. */
-  async login(request: LoginRequest): Promise<AuthResponse> {
+  /**
+   * Unknown email and wrong password answer alike, and cost one argon2 verification each. With
+   * two-factor sign-in on, the right password earns a challenge for the code step, not tokens.
+   */
+  async login(request: LoginRequest): Promise<LoginResponse> {
     const row = await this.users.findByEmail(request.email);
     const passwordMatches = row
       ? await this.passwords.verify(row.passwordHash, request.password)
       : await this.passwords.verifyAgainstDummy(request.password);
     if (!row || !passwordMatches) throw new AppError(ErrorCode.INVALID_CREDENTIALS, ErrorMessage.INVALID_CREDENTIALS);
+    if (await this.twoFactor.isEnabled(row.id)) return this.twoFactor.startChallenge(row.id);
+    return { user: toUser(row), tokens: await this.sessions.start(row) };
+  }
+
+  /** The code step of a sign-in with two-factor sign-in on. */
+  async completeTwoFactorLogin(challenge: string, factor: SecondFactor): Promise<AuthResponse> {
+    const userId = await this.twoFactor.redeemChallenge(challenge, factor);
+    const row = await this.users.findById(userId);
+    if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
     return { user: toUser(row), tokens: await this.sessions.start(row) };
   }
 
   /** A valid token whose user no longer exists is as good as no token. */
-  async me(userId: string): Promise<User> {
+  async me(userId: string): Promise<MeResponse> {
     const row = await this.users.findById(userId);
     if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
-    return toUser(row);
+    return { user: toUser(row), twoFactor: await this.twoFactor.status(userId) };
   }
 }

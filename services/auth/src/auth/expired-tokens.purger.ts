@@ -6,7 +6,7 @@ import { PrismaService } from '../database/prisma.service.js';
 const PURGE_BATCH = 1000;
 
 /**
- * Deletes refresh and reset tokens past their expiry, at boot and every TOKEN_PURGE_INTERVAL_MS,
+ * Deletes refresh and reset tokens (and two-factor sign-in challenges) past their expiry, at boot and every TOKEN_PURGE_INTERVAL_MS,
  * so the tables hold live sessions rather than every token ever issued (a refresh every 15
  * minutes adds a row). An expired token cannot be exchanged anyway; reuse of a rotated token is
  * still detected for its whole 30-day life. Replicas may purge at once: deletes are idempotent.
@@ -30,7 +30,7 @@ export class ExpiredTokensPurger implements OnApplicationBootstrap, OnApplicatio
     clearInterval(this.timer);
   }
 
-  async purge(now: Date = new Date()): Promise<{ refreshTokens: number; resetTokens: number }> {
+  async purge(now: Date = new Date()): Promise<{ refreshTokens: number; resetTokens: number; challenges: number }> {
     const refreshTokens = await this.inBatches(
       () =>
         this.prisma.$executeRaw`
@@ -41,7 +41,12 @@ export class ExpiredTokensPurger implements OnApplicationBootstrap, OnApplicatio
         this.prisma.$executeRaw`
         DELETE FROM password_reset_tokens WHERE id IN (SELECT id FROM password_reset_tokens WHERE expires_at <= ${now} LIMIT ${PURGE_BATCH})`,
     );
-    return { refreshTokens, resetTokens };
+    const challenges = await this.inBatches(
+      () =>
+        this.prisma.$executeRaw`
+        DELETE FROM two_factor_challenges WHERE id IN (SELECT id FROM two_factor_challenges WHERE expires_at <= ${now} LIMIT ${PURGE_BATCH})`,
+    );
+    return { refreshTokens, resetTokens, challenges };
   }
 
   private async inBatches(deleteBatch: () => Promise<number>): Promise<number> {
@@ -56,9 +61,11 @@ export class ExpiredTokensPurger implements OnApplicationBootstrap, OnApplicatio
 
   private async purgeQuietly(): Promise<void> {
     try {
-      const { refreshTokens, resetTokens } = await this.purge();
-      if (refreshTokens || resetTokens)
-        this.logger.log(`Purged ${refreshTokens} expired refresh and ${resetTokens} expired reset tokens`);
+      const { refreshTokens, resetTokens, challenges } = await this.purge();
+      if (refreshTokens || resetTokens || challenges)
+        this.logger.log(
+          `Purged ${refreshTokens} expired refresh and ${resetTokens} expired reset tokens, ${challenges} sign-in challenges`,
+        );
     } catch (error) {
       this.logger.error(
         `Token purge failed (retried in ${this.config.TOKEN_PURGE_INTERVAL_MS} ms): ${(error as Error).message}`,

@@ -20,13 +20,24 @@ export class PasswordResetTokensRepository {
     await this.prisma.passwordResetToken.create({ data: token });
   }
 
-  /** Whether the token exists, is unused and unexpired (a cheap check before hashing a password). */
-  async isRedeemable(tokenHash: string, now: Date): Promise<boolean> {
-    const token = await this.prisma.passwordResetToken.findFirst({
+  /** The token when it exists, is unused and unexpired (a cheap check before hashing a password). */
+  findRedeemable(tokenHash: string, now: Date): Promise<{ id: string; userId: string } | null> {
+    return this.prisma.passwordResetToken.findFirst({
       where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
-      select: { id: true },
+      select: { id: true, userId: true },
     });
-    return token !== null;
+  }
+
+  /**
+   * Counts a wrong second factor given with the link; at `maxFailures` the link is used up (so
+   * a stolen reset link cannot be used to guess codes). True when that made it void.
+   */
+  async recordTwoFactorFailure(id: string, maxFailures: number, now: Date): Promise<boolean> {
+    const [row] = await this.prisma.$queryRaw<{ two_factor_failures: number }[]>`
+      UPDATE password_reset_tokens SET two_factor_failures = two_factor_failures + 1,
+        used_at = CASE WHEN two_factor_failures + 1 >= ${maxFailures} THEN COALESCE(used_at, ${now}) ELSE used_at END
+      WHERE id = ${id}::uuid RETURNING two_factor_failures`;
+    return !row || row.two_factor_failures >= maxFailures;
   }
 
   /**

@@ -1,8 +1,18 @@
-import { ErrorCode, ErrorMessage, RESET_TOKEN_TTL_MINUTES, type ResetPasswordResponse } from '@kith/contracts';
+import {
+  ErrorCode,
+  ErrorMessage,
+  RESET_TOKEN_TTL_MINUTES,
+  type ResetPasswordResponse,
+  type ResetTokenCheckResponse,
+  type SecondFactor,
+  TWO_FACTOR_MAX_ATTEMPTS,
+  TwoFactorMessage,
+} from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token.js';
+import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { toUser } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetMailClient } from './password-reset-mail.client.js';
@@ -20,6 +30,7 @@ export class PasswordResetService {
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(PasswordResetMailClient) private readonly resetMails: PasswordResetMailClient,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
   ) {}
 
   /** The caller learns nothing about whether the email has an account: the answer is the same. */
@@ -40,17 +51,37 @@ export class PasswordResetService {
     return { message: ErrorMessage.FORGOT_PASSWORD_SENT };
   }
 
-  async check(token: string): Promise<{ valid: true }> {
-    if (!(await this.resetTokens.isRedeemable(hashOpaqueToken(token), new Date()))) throw invalidResetToken();
-    return { valid: true };
+  async check(token: string): Promise<ResetTokenCheckResponse> {
+    const found = await this.resetTokens.findRedeemable(hashOpaqueToken(token), new Date());
+    if (!found) throw invalidResetToken();
+    return { valid: true, twoFactorRequired: await this.twoFactor.isEnabled(found.userId) };
   }
 
-  async reset(token: string, password: string): Promise<ResetPasswordResponse> {
+  /**
+   * The e-mailed link alone does not take over an account with two-factor sign-in: the reset then
+   * also needs a code or a recovery code, and a few wrong ones void the link.
+   */
+  async reset(token: string, password: string, factor: SecondFactor | null): Promise<ResetPasswordResponse> {
     const tokenHash = hashOpaqueToken(token);
     // Checked first so a bad token costs no argon2 hash; redeem() checks again atomically.
-    if (!(await this.resetTokens.isRedeemable(tokenHash, new Date()))) throw invalidResetToken();
+    const found = await this.resetTokens.findRedeemable(tokenHash, new Date());
+    if (!found) throw invalidResetToken();
+    if (await this.twoFactor.isEnabled(found.userId)) {
+      if (!factor) throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, TwoFactorMessage.CODE_REQUIRED);
+      await this.verifySecondFactor(found, factor);
+    }
     const row = await this.resetTokens.redeem(tokenHash, await this.passwords.hash(password), new Date());
     if (!row) throw invalidResetToken();
     return { message: ErrorMessage.PASSWORD_UPDATED, user: toUser(row), tokens: await this.sessions.start(row) };
+  }
+
+  private async verifySecondFactor(token: { id: string; userId: string }, factor: SecondFactor): Promise<void> {
+    try {
+      await this.twoFactor.verify(token.userId, factor);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== ErrorCode.INVALID_TWO_FACTOR_CODE) throw error;
+      const voided = await this.resetTokens.recordTwoFactorFailure(token.id, TWO_FACTOR_MAX_ATTEMPTS, new Date());
+      throw voided ? invalidResetToken() : error;
+    }
   }
 }

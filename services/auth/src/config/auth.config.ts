@@ -18,6 +18,21 @@ export const authEnvSchema = serviceEnvSchema.extend({
   ERASURE_SWEEP_INTERVAL_MS: env.milliseconds(5_000),
   /** Longest wait between two attempts to reach a service that is down. */
   ERASURE_RETRY_MAX_DELAY_MS: env.milliseconds(60_000),
+  /**
+   * 32 random bytes, base64 (`openssl rand -base64 32`), that encrypt the TOTP keys of two-factor
+   * sign-in at rest. Unset: a key derived from JWT_PRIVATE_KEY is used (set this one before ever
+   * rotating the signing key; values sealed with the derived key stay readable while it is the same).
+   */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine(
+      (value) =>
+        value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32),
+      { message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' },
+    )
+    .transform((value) => (value === undefined ? undefined : Buffer.from(value, 'base64'))),
 });
 export type AuthConfig = z.output<typeof authEnvSchema>;
 

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { TOTP_DIGITS, TwoFactorMessage } from './two-factor.js';
+
+/** Apps show the code as "123 456": spaces are dropped before the digits are checked. */
+export const totpCodeSchema = z
+  .string({ error: TwoFactorMessage.CODE_REQUIRED_FIELD })
+  .max(32, TwoFactorMessage.CODE_FORMAT)
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, TwoFactorMessage.CODE_REQUIRED_FIELD)
+      .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), TwoFactorMessage.CODE_FORMAT),
+  );
+
+/** Case, spaces and dashes do not matter (the server normalises before comparing). */
+export const recoveryCodeSchema = z
+  .string({ error: TwoFactorMessage.RECOVERY_CODE_REQUIRED })
+  .trim()
+  .min(1, TwoFactorMessage.RECOVERY_CODE_REQUIRED)
+  .max(64, 'Recovery code must be at most 64 characters');
+
+const password = z
+  .string({ error: 'password is required' })
+  .min(1, 'password is required')
+  .max(1024, 'Password must be at most 1024 characters');
+
+const secondFactorShape = { code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() };
+/** How many of code and recoveryCode the body gives (typed loosely: the shapes around them vary). */
+const factorsGiven = (value: object) =>
+  (['code', 'recoveryCode'] as const).filter((key) => (value as Record<string, unknown>)[key] !== undefined).length;
+const notBoth = (value: object) => factorsGiven(value) <= 1;
+const notNeither = (value: object) => factorsGiven(value) >= 1;
+const bothIssue = { path: ['recoveryCode'], message: TwoFactorMessage.ONE_FACTOR };
+const neitherIssue = { path: ['code'], message: TwoFactorMessage.CODE_REQUIRED_FIELD };
+
+/** A code from the app or a recovery code: exactly one. */
+const secondFactorSchema = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z
+    .object({ ...shape, ...secondFactorShape })
+    .refine(notBoth, bothIssue)
+    .refine(notNeither, neitherIssue);
+
+/** `POST /auth/login/2fa`: the challenge from the password step and the second factor. */
+export const loginTwoFactorSchema = secondFactorSchema({
+  challenge: z.string({ error: 'challenge is required' }).min(1, 'challenge is required').max(512),
+});
+export type LoginTwoFactorRequest = z.input<typeof loginTwoFactorSchema>;
+
+/** `POST /auth/2fa/enable`: a code from the app proves it holds the key just set up. */
+export const twoFactorEnableSchema = z.object({ code: totpCodeSchema });
+export type TwoFactorEnableRequest = z.input<typeof twoFactorEnableSchema>;
+
+/** `POST /auth/2fa/disable`: the password and a second factor (a lost phone: a recovery code). */
+export const twoFactorDisableSchema = secondFactorSchema({ password });
+export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableSchema>;
+
+/** `POST /auth/2fa/recovery-codes`: new codes (the old ones stop working) against a second factor. */
+export const recoveryCodesRegenerateSchema = secondFactorSchema({});
+export type RecoveryCodesRegenerateRequest = z.input<typeof recoveryCodesRegenerateSchema>;
+
+/** A body that may carry a second factor (a password reset: the server asks when the account has one). */
+export const withOptionalSecondFactor = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ ...shape, ...secondFactorShape }).refine(notBoth, bothIssue);
