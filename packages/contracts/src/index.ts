@@ -3,6 +3,7 @@ export * from './envelope.js';
 export * from './validation.js';
 export * from './entities.js';
 export * from './nats/subjects.js';
+export * from './nats/permissions.js';
 export * from './nats/overdue.schemas.js';
 export * from './nats/user-requests.schemas.js';
 export * from './nats/account.schemas.js';
