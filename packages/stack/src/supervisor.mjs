@@ -59,7 +59,7 @@ export async function supervise({
       const delayMs = retryDelayMs(failures, backoff);
       log(
         `[supervisor] ${label} exited unexpectedly (${describeExit(exit)}); restarting it in ${seconds(delayMs)}` +
-          (failures > 1 ? ` (attempt ${failures} in a row)` : ''),
+          (failures > 1 ? ` (crash ${failures} in a row, each within ${seconds(stableAfterMs)} of starting)` : ''),
       );
       timer = setTimeout(relaunch, delayMs);
     });

@@ -7,6 +7,8 @@ export interface ServiceHandle {
   replica: number;
   /** The current process (a new one after each restart by the supervisor). */
   readonly child: import('node:child_process').ChildProcess;
+  /** Settles when the current process exits. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Deliberate stop: never restarted. */
   stop(timeoutMs?: number): Promise<void>;
   recentOutput(): string;
