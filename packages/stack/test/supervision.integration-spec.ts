@@ -1,7 +1,7 @@
 // Issue 12, finding 9: "A crashed service stays down under `npm start`". With supervision on (as
 // `npm start` runs it), a process that dies is started again and answers within seconds, while
 // the harness can still stop and start services on purpose.
-import { call, type RegisteredUser, sleep, startTestStack, type TestStack } from '@kith/stack/testing';
+import { call, type RegisteredUser, sleep, startTestStack, type TestStack } from '../src/testing.mjs';
 
 /** Issue 12: "a killed service answers again within 5 s". */
 const BACK_WITHIN_MS = 5000;
