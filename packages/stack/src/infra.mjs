@@ -104,9 +104,10 @@ async function startNats(dataDir, log) {
  * A private nats-server on a free port (also used per test stack, so stacks never answer each
  * other) that admits only Kith's processes, each with a password generated now and its own
  * permissions. Its config is written to `dataDir` (mode 0600); the passwords reach nats-server
- * by env and each service by its NATS_USER/NATS_PASSWORD.
+ * by env and each service by its NATS_USER/NATS_PASSWORD. Several servers of one bus (a cluster)
+ * share `credentials`.
  */
-export async function startNatsServer({ port: wanted = 4223, dataDir } = {}) {
+export async function startNatsServer({ port: wanted = 4223, dataDir, credentials: given } = {}) {
   const binary = findNatsServer();
   if (!binary) {
     throw new Error(
@@ -120,7 +121,7 @@ export async function startNatsServer({ port: wanted = 4223, dataDir } = {}) {
   const configFile = join(configDir, 'nats-server.conf');
   writeFileSync(configFile, await natsServerConfig(), { mode: 0o600 });
   chmodSync(configFile, 0o600);
-  const credentials = await generateNatsCredentials();
+  const credentials = given ?? (await generateNatsCredentials());
   const port = wanted ? await preferredPort(wanted) : await freePort();
   const proc = startProcess('nats', binary, ['-c', configFile, '-a', '127.0.0.1', '-p', String(port)], {
     quiet: true,
