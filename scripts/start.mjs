@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build everything, bring up infrastructure (from env or embedded), start every
-// service and the gateway, print the URLs, and stop it all on Ctrl-C / SIGTERM.
+// service and the gateway (restarting any that crashes), print the URLs, and stop it all on
+// Ctrl-C / SIGTERM.
 import './require-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -41,6 +42,8 @@ try {
     keys: loadOrCreateJwtKeys(join(dataDir, 'keys')),
     ports: { ...DEFAULT_PORTS, gateway: gatewayPort },
     appUrl: process.env.APP_URL,
+    // A service or the gateway that crashes is started again (0.5 s, doubling to 30 s), logged as [supervisor].
+    supervise: true,
     env: {
       NODE_ENV: 'production',
       ...(process.env.SEED_DEMO ? { SEED_DEMO: process.env.SEED_DEMO } : {}),

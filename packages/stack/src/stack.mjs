@@ -5,6 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, httpOk, isPortFree, preferredPort, startProcess, waitUntil } from './processes.mjs';
+import { supervise } from './supervisor.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const SERVICES = ['auth', 'contacts', 'notifications'];
@@ -46,7 +47,9 @@ export function databaseUrlFor(serverUrl, name) {
 
 /**
  * Starts the named services (and the gateway if listed) and waits until each answers /health.
- * Returns handles to stop, restart or add replicas of a service.
+ * Returns handles to stop, restart or add replicas of a service. With `supervise`, a process
+ * that dies unexpectedly is restarted (see supervisor.mjs); stopService and stop never are.
+ * Each process connects to NATS as its own user, from `infra.natsCredentials`.
  */
 export async function startStack({
   infra,
@@ -57,6 +60,8 @@ export async function startStack({
   databaseSuffix = '',
   quiet = false,
   appUrl,
+  supervise: restart = false,
+  log,
 }) {
   for (const name of services) {
     if (!existsSync(entryOf(name))) throw new Error(`${entryOf(name)} is missing: run \`npm run build\` first.`);
@@ -88,7 +93,11 @@ export async function startStack({
     SEED_DEMO: 'true',
   };
   const envFor = (name, port) => {
-    const own = { PORT: String(port) };
+    const credentials = infra.natsCredentials?.[name];
+    const own = {
+      PORT: String(port),
+      ...(credentials ? { NATS_USER: credentials.user, NATS_PASSWORD: credentials.password } : {}),
+    };
     if (name === 'auth') own.JWT_PRIVATE_KEY = keys.privateKey;
     if (name === 'gateway') {
       Object.assign(own, {
@@ -107,18 +116,27 @@ export async function startStack({
   /** name → list of running replicas (index 0 is the primary on the published port). */
   const running = new Map();
 
+  let stopping = false;
+
   async function startService(name, { replica = 1, env: extraEnv = {} } = {}) {
     const port = replica === 1 ? resolvedPorts[name] : await freePort();
     const label = replica === 1 ? name : `${name}#${replica}`;
-    const proc = startProcess(label, process.execPath, ['--enable-source-maps', entryOf(name)], {
-      env: { ...envFor(name, port), ...extraEnv },
-      cwd: ROOT,
-      quiet,
-    });
     const healthUrl =
       name === 'gateway' ? `http://127.0.0.1:${port}/api/health/live` : `http://127.0.0.1:${port}/health`;
-    await waitUntil(() => httpOk(healthUrl), { process: proc, what: label, timeoutMs: 90_000 });
-    const handle = { ...proc, port, url: `http://127.0.0.1:${port}`, replica };
+    const supervised = await supervise({
+      label,
+      spawn: () =>
+        startProcess(label, process.execPath, ['--enable-source-maps', entryOf(name)], {
+          env: { ...envFor(name, port), ...extraEnv },
+          cwd: ROOT,
+          quiet,
+        }),
+      ready: (proc) => waitUntil(() => httpOk(healthUrl), { process: proc, what: label, timeoutMs: 90_000 }),
+      restart,
+      halted: () => stopping,
+      ...(log ? { log } : {}),
+    });
+    const handle = Object.assign(supervised, { name: label, port, url: `http://127.0.0.1:${port}`, replica });
     running.set(name, [...(running.get(name) ?? []).filter((other) => other.replica !== replica), handle]);
     return handle;
   }
@@ -134,6 +152,7 @@ export async function startStack({
   }
 
   async function stop() {
+    stopping = true;
     // Gateway first so no new requests arrive, then the services.
     await stopService('gateway');
     await Promise.all([...running.keys()].map((name) => stopService(name)));
@@ -154,6 +173,7 @@ export async function startStack({
     ports: resolvedPorts,
     databaseUrls,
     natsUrl: infra.natsUrl,
+    natsCredentials: infra.natsCredentials ?? {},
     smtpUrl: infra.smtpUrl,
     env: { ...sharedEnv, JWT_PRIVATE_KEY: keys.privateKey },
     running,

@@ -1,12 +1,31 @@
-import type { AuthTokens, User } from '@kith/contracts';
+import type { AuthTokens, NatsPeer, User } from '@kith/contracts';
 
 export interface ServiceHandle {
   name: string;
   port: number;
   url: string;
   replica: number;
+  /** The current process (a new one after each restart by the supervisor). */
+  readonly child: import('node:child_process').ChildProcess;
+  /** Settles when the current process exits. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Deliberate stop: never restarted. */
   stop(timeoutMs?: number): Promise<void>;
   recentOutput(): string;
+}
+
+export interface NatsCredentials {
+  user: string;
+  password: string;
+}
+
+/** What `connect()` of @nats-io/transport-node (and Nest's NATS client) takes to connect as a peer. */
+export interface NatsConnectOptions {
+  servers: string;
+  user: string;
+  pass: string;
+  inboxPrefix: string;
+  name: string;
 }
 
 export interface RegisteredUser {
@@ -22,6 +41,10 @@ export interface TestStack {
   ports: Record<string, number>;
   databaseUrls: Record<'auth' | 'contacts' | 'notifications', string>;
   natsUrl: string;
+  /** Each process's NATS user, generated for this stack. */
+  natsCredentials: Record<NatsPeer, NatsCredentials>;
+  natsConnectOptions(peer: NatsPeer): NatsConnectOptions;
+  running: Map<string, ServiceHandle[]>;
   smtpUrl: string;
   env: Record<string, string>;
   startService(name: string, options?: { replica?: number; env?: Record<string, string> }): Promise<ServiceHandle>;
@@ -36,6 +59,8 @@ export function startTestStack(options?: {
   services?: string[];
   env?: Record<string, string>;
   smtpUrl?: string;
+  /** Restart a process that dies unexpectedly, as `npm start` does. */
+  supervise?: boolean;
 }): Promise<TestStack>;
 
 export function eventually<T>(

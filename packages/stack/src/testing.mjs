@@ -2,12 +2,18 @@
 // DATABASE_URL and NATS_URL (scripts/test.mjs provides them), with fresh databases per stack.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { natsInboxPrefix } from '@kith/contracts';
 import { startNatsServer } from './infra.mjs';
 import { databaseUrlFor, generateJwtKeys, startStack, SERVICES } from './stack.mjs';
 
 let userCounter = 0;
 
-export async function startTestStack({ services = [...SERVICES, 'gateway'], env = {}, smtpUrl } = {}) {
+export async function startTestStack({
+  services = [...SERVICES, 'gateway'],
+  env = {},
+  smtpUrl,
+  supervise = false,
+} = {}) {
   const { DATABASE_URL } = process.env;
   if (!DATABASE_URL) {
     throw new Error('Integration tests need DATABASE_URL (run them with `npm test`, which provides it).');
@@ -18,6 +24,7 @@ export async function startTestStack({ services = [...SERVICES, 'gateway'], env 
   const infra = {
     databaseUrl: DATABASE_URL,
     natsUrl: nats.url,
+    natsCredentials: nats.credentials,
     smtpUrl: smtpUrl ?? process.env.SMTP_URL ?? 'smtp://127.0.0.1:1',
   };
   let stack;
@@ -29,6 +36,7 @@ export async function startTestStack({ services = [...SERVICES, 'gateway'], env 
       databaseSuffix: suffix,
       quiet: process.env.STACK_VERBOSE !== '1',
       env: { SEED_DEMO: 'false', AUTH_RATE_LIMIT_MAX: '100000', NODE_ENV: 'test', ...env },
+      supervise,
     });
   } catch (error) {
     await nats.stop();
@@ -69,7 +77,16 @@ export async function startTestStack({ services = [...SERVICES, 'gateway'], env 
     }
   }
 
-  return { ...stack, registerUser, stop };
+  /**
+   * Options for `connect()` of @nats-io/transport-node (or Nest's NATS client) that connect as
+   * `peer` would: its user, password and inbox. The bus admits no one else.
+   */
+  function natsConnectOptions(peer) {
+    const { user, password } = nats.credentials[peer];
+    return { servers: nats.url, user, pass: password, inboxPrefix: natsInboxPrefix(peer), name: `test-as-${peer}` };
+  }
+
+  return { ...stack, registerUser, natsConnectOptions, stop };
 }
 
 /** Polls `probe` every 100 ms until it returns a truthy value, which it returns. */

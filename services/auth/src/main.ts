@@ -9,7 +9,7 @@ runService(async () => {
     name: 'auth',
     module: AppModule.forRoot(config),
     port: config.PORT,
-    natsUrl: config.NATS_URL,
+    nats: config,
     databaseUrl: config.DATABASE_URL,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   });

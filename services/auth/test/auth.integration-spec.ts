@@ -20,7 +20,10 @@ const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).sl
 
 beforeAll(async () => {
   stack = await startTestStack({ services: ['auth', 'gateway'] });
-  registrations = await EventRecorder.listen(stack.natsUrl, NatsSubject.AUTH_USER_REGISTERED);
+  registrations = await EventRecorder.listen(
+    stack.natsConnectOptions('notifications'),
+    NatsSubject.AUTH_USER_REGISTERED,
+  );
 });
 afterAll(async () => {
   await registrations?.close();

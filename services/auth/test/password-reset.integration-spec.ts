@@ -15,7 +15,11 @@ const api = (method: string, path: string, body?: unknown) => call(stack.gateway
 
 beforeAll(async () => {
   stack = await startTestStack({ services: ['auth', 'gateway'] });
-  resetRequests = await EventRecorder.listen(stack.natsUrl, NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL);
+  // As notifications: no other NATS user may read reset requests (bus-security.integration-spec).
+  resetRequests = await EventRecorder.listen(
+    stack.natsConnectOptions('notifications'),
+    NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL,
+  );
 });
 afterAll(async () => {
   await resetRequests?.close();

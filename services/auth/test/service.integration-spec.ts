@@ -10,7 +10,8 @@ let nats: NatsClient;
 beforeAll(async () => {
   stack = await startTestStack({ services: ['auth', 'gateway'], env: { SEED_DEMO: 'true' } });
   nats = new NatsClient(
-    ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } }),
+    // As notifications, which may ask for users by id.
+    ClientProxyFactory.create({ transport: Transport.NATS, options: stack.natsConnectOptions('notifications') }),
     5000,
   );
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
@@ -11,8 +11,9 @@ export class EventRecorder<Payload> {
   readonly received: Payload[] = [];
   private constructor(private readonly connection: NatsConnection) {}
 
-  static async listen<Payload>(natsUrl: string, subject: string): Promise<EventRecorder<Payload>> {
-    const connection = await connect({ servers: natsUrl, name: 'auth-integration-test' });
+  /** Listens as the peer `options` connect as (`stack.natsConnectOptions(peer)`). */
+  static async listen<Payload>(options: ConnectionOptions, subject: string): Promise<EventRecorder<Payload>> {
+    const connection = await connect(options);
     const recorder = new EventRecorder<Payload>(connection);
     const subscription = connection.subscribe(subject);
     void (async () => {

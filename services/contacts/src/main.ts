@@ -12,7 +12,7 @@ runService(async () => {
     name: 'contacts',
     module: AppModule.forRoot(config),
     port: config.PORT,
-    natsUrl: config.NATS_URL,
+    nats: config,
     databaseUrl: config.DATABASE_URL,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     beforeListen: (app) => {

@@ -23,7 +23,8 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: stack.databaseUrls.contacts });
   await db.connect();
   nats = new NatsClient(
-    ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [stack.natsUrl] } }),
+    // As notifications: the only caller of these subjects.
+    ClientProxyFactory.create({ transport: Transport.NATS, options: stack.natsConnectOptions('notifications') }),
     5000,
   );
 }, 120_000);

@@ -22,7 +22,6 @@ export const NatsSubject = {
   CONTACTS_BIRTHDAYS_FOR_USER: 'contacts.birthdays.for-user',
   /** Auth asks for a reset mail; the reply confirms it is queued (auth retries until then). */
   NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL: 'notifications.password-reset-mail.queue',
-  HEALTH_PING: 'health.ping',
   /** Account erasure and export (payloads in account.ts). */
   AUTH_USER_ERASED: 'auth.events.user-erased',
   AUTH_RECENT_ERASURES: 'auth.erasures.recent',

@@ -2,19 +2,22 @@ import 'reflect-metadata';
 import { type DynamicModule, type INestApplication, Logger, RequestMethod, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { NatsPeer } from '@kith/contracts';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter.js';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor.js';
 import { prepareDatabase } from '../db/database.js';
+import { natsConnectionOptions, type NatsSettings } from '../nats/nats-connection.js';
 
 export interface ServiceBootstrapOptions {
-  /** Service name, also its NATS queue group so replicas share requests. */
-  name: string;
+  /** Service name, also its NATS user and queue group (replicas share requests). */
+  name: NatsPeer;
   /** The root module, or `AppModule.forRoot(config)`. */
   module: Type<unknown> | DynamicModule;
   port: number;
   /** Interface to listen on; loopback unless HOST says otherwise (containers need 0.0.0.0). */
   host?: string;
-  natsUrl: string;
+  /** NATS_URL and the service's own NATS credentials. */
+  nats: NatsSettings;
   databaseUrl: string;
   migrationsDir: string;
   /** Extra setup before listening (body limits, seeding...). */
@@ -27,6 +30,7 @@ export interface ServiceBootstrapOptions {
  */
 export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
   const logger = new Logger(options.name);
+  if (!options.nats.NATS_USER) logger.warn('NATS_USER and NATS_PASSWORD are not set: connecting to NATS anonymously');
   await prepareDatabase(options.databaseUrl, options.migrationsDir, (message) => logger.debug(message));
 
   const app = await NestFactory.create(options.module, { bufferLogs: false });
@@ -37,12 +41,7 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   app.connectMicroservice<MicroserviceOptions>(
     {
       transport: Transport.NATS,
-      options: {
-        servers: [options.natsUrl],
-        queue: options.name,
-        name: `${options.name}-server`,
-        maxReconnectAttempts: -1,
-      },
+      options: { ...natsConnectionOptions(options.nats, options.name, 'server'), queue: options.name },
     },
     { inheritAppConfig: true },
   );

@@ -45,11 +45,29 @@ export const env = {
   positiveInt: (fallback: number) => z.coerce.number().int().min(1).default(fallback),
 };
 
+/** Treats an empty variable as unset (docker compose passes `${VAR:-}` as an empty string). */
+const optionalSecret = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value || undefined);
+
+/**
+ * The process's own NATS user (the launcher generates one per service; docker compose and an
+ * operator's NATS take them from env). Both or neither: without them the connection is anonymous,
+ * which a Kith NATS server refuses.
+ */
+export const natsCredentialsEnv = {
+  NATS_USER: optionalSecret(),
+  NATS_PASSWORD: optionalSecret(),
+};
+
 /** Variables every service needs: HTTP port, its database, NATS, and the token public key. */
 export const serviceEnvSchema = z.object({
   PORT: env.port(3000),
   DATABASE_URL: env.url(['postgres', 'postgresql']),
   NATS_URL: env.url(['nats']),
+  ...natsCredentialsEnv,
   NATS_TIMEOUT_MS: env.milliseconds(5000),
   JWT_PUBLIC_KEY: env.pem(),
 });

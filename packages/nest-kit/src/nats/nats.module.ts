@@ -1,12 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import type { NatsPeer } from '@kith/contracts';
 import { NATS_CLIENT_PROXY, NATS_TIMEOUT_MS, NatsClient } from './nats-client.js';
+import { natsConnectionOptions, type NatsSettings } from './nats-connection.js';
 
 export interface NatsModuleOptions {
-  url: string;
+  /** NATS_URL and this process's NATS credentials. */
+  settings: NatsSettings;
   timeoutMs: number;
-  /** Connection name shown in NATS monitoring. */
-  name: string;
+  /** Who connects: its NATS permissions and inbox (also the connection name in NATS monitoring). */
+  name: NatsPeer;
 }
 
 @Module({})
@@ -21,7 +24,7 @@ export class NatsModule {
           useFactory: () =>
             ClientProxyFactory.create({
               transport: Transport.NATS,
-              options: { servers: [options.url], name: `${options.name}-client`, maxReconnectAttempts: -1 },
+              options: natsConnectionOptions(options.settings, options.name, 'client'),
             }),
         },
         { provide: NATS_TIMEOUT_MS, useValue: options.timeoutMs },

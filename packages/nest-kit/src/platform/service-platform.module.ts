@@ -1,4 +1,5 @@
 import { type DynamicModule, type InjectionToken, Module, type Provider } from '@nestjs/common';
+import type { NatsPeer } from '@kith/contracts';
 import { AccessTokenModule } from '../auth/jwt-auth.guard.js';
 import type { ServiceEnv } from '../config/load-config.js';
 import { HEALTH_CHECKS, HealthController, type HealthCheck } from '../health/health.js';
@@ -6,8 +7,8 @@ import { NatsClient } from '../nats/nats-client.js';
 import { NatsModule } from '../nats/nats.module.js';
 
 export interface ServicePlatformOptions<Config extends ServiceEnv, Database> {
-  /** Service name (NATS connection name). */
-  name: string;
+  /** Service name: its NATS user's permissions and inbox, and the connection name. */
+  name: NatsPeer;
   config: Config;
   /** Token under which the validated config is injectable everywhere. */
   configToken: InjectionToken;
@@ -32,7 +33,7 @@ export class ServicePlatformModule {
       global: true,
       imports: [
         AccessTokenModule.forRoot(config.JWT_PUBLIC_KEY),
-        NatsModule.forRoot({ url: config.NATS_URL, timeoutMs: config.NATS_TIMEOUT_MS, name: options.name }),
+        NatsModule.forRoot({ settings: config, timeoutMs: config.NATS_TIMEOUT_MS, name: options.name }),
       ],
       controllers: [HealthController],
       providers: [
