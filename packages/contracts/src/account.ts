@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { Communication, Contact, ContactList, NotificationSettings, User } from './entities.js';
+import {
+  communicationSchema,
+  contactListSchema,
+  contactSchema,
+  notificationSettingsSchema,
+  userSchema,
+} from './entities.js';
 
 /**
  * "Your data is yours": account erasure and the account export. Framework-free; the services,
@@ -87,33 +93,36 @@ export interface AccountExportPage<Item = unknown> {
 }
 
 /** A contact's scheduled reminder in the export (the contact carries it too; this is the index). */
-export interface ExportedScheduledReminder {
-  contactId: string;
-  reminderDate: string;
-  notes: string | null;
-}
+export const exportedScheduledReminderSchema = z.object({
+  contactId: z.guid(),
+  reminderDate: z.iso.datetime(),
+  notes: z.string().nullable(),
+});
+export type ExportedScheduledReminder = z.infer<typeof exportedScheduledReminderSchema>;
 
 /** One reminder e-mail that was sent (or tried), from the notifications service's log. */
-export interface ExportedReminderHistoryEntry {
-  kind: string;
-  subject: string;
-  status: string;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const exportedReminderHistoryEntrySchema = z.object({
+  kind: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type ExportedReminderHistoryEntry = z.infer<typeof exportedReminderHistoryEntrySchema>;
 
 /** The whole document `GET /api/account/export` returns; documented in docs/account-export.md. */
-export interface AccountExport {
-  version: typeof ACCOUNT_EXPORT_VERSION;
-  exportedAt: string;
-  profile: User;
-  lists: ContactList[];
-  contacts: Contact[];
-  interactions: Communication[];
-  scheduledReminders: ExportedScheduledReminder[];
-  notificationSettings: NotificationSettings | null;
-  reminderHistory: ExportedReminderHistoryEntry[];
-}
+export const accountExportSchema = z.object({
+  version: z.literal(ACCOUNT_EXPORT_VERSION),
+  exportedAt: z.iso.datetime(),
+  profile: userSchema,
+  lists: z.array(contactListSchema),
+  contacts: z.array(contactSchema),
+  interactions: z.array(communicationSchema),
+  scheduledReminders: z.array(exportedScheduledReminderSchema),
+  notificationSettings: notificationSettingsSchema.nullable(),
+  reminderHistory: z.array(exportedReminderHistoryEntrySchema),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
 
 /** The order of the document's arrays and which service answers for each. */
 export const ACCOUNT_EXPORT_SECTIONS = [

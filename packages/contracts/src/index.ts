@@ -19,3 +19,6 @@ export * from './rules/birthday.js';
 export * from './phone-sync.js';
 export * from './rules/today.js';
 export * from './rules/reminder-days.js';
+export * from './api/envelope.schemas.js';
+export * from './api/routes.js';
+export * from './api/openapi.js';

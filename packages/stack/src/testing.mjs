@@ -5,6 +5,8 @@ import pg from 'pg';
 import { startNatsServer } from './infra.mjs';
 import { databaseUrlFor, generateJwtKeys, startStack, SERVICES } from './stack.mjs';
 
+export { apiConformance } from './api-conformance.mjs';
+
 let userCounter = 0;
 
 export async function startTestStack({ services = [...SERVICES, 'gateway'], env = {}, smtpUrl } = {}) {
