@@ -115,7 +115,8 @@ export const accountExportSchema = z.object({
   version: z.literal(ACCOUNT_EXPORT_VERSION),
   exportedAt: z.iso.datetime(),
   profile: userSchema,
-  lists: z.array(contactListSchema),
+  /** Without contactIds: each contact names its list. */
+  lists: z.array(contactListSchema.omit({ contactIds: true })),
   contacts: z.array(contactSchema),
   interactions: z.array(communicationSchema),
   scheduledReminders: z.array(exportedScheduledReminderSchema),

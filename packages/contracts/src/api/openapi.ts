@@ -135,6 +135,7 @@ function tidy({ jsonSchema }: { jsonSchema: JsonSchema }): void {
 class SchemaSet {
   private readonly registry = z.registry<{ id: string }>();
   private readonly ids = new Map<z.ZodType, string>();
+  private readonly names = new Set<string>();
 
   constructor(private readonly io: 'input' | 'output') {}
 
@@ -142,7 +143,9 @@ class SchemaSet {
   ref(schema: z.ZodType, id: string) {
     let name = this.ids.get(schema);
     if (!name) {
+      if (this.names.has(id)) throw new Error(`Two schemas named ${id}`);
       name = id;
+      this.names.add(name);
       this.ids.set(schema, name);
       this.registry.add(schema, { id: name });
     }
@@ -195,13 +198,13 @@ function pathParameters(route: ApiRoute) {
 
 function answerResponse(answer: ApiAnswer, route: ApiRoute, responses: SchemaSet) {
   const description = answer.description ?? STATUS_TEXT[answer.status] ?? 'OK';
-  const name = `${pascal(route.operationId)}${route.answers.length > 1 ? answer.status : ''}Response`;
+  const name = `${pascal(route.operationId)}${route.answers.length > 1 ? answer.status : ''}`;
   if ('data' in answer) {
     const envelope = apiSuccessSchema(answer.data);
-    return { description, content: { 'application/json': { schema: responses.ref(envelope, name) } } };
+    return { description, content: { 'application/json': { schema: responses.ref(envelope, `${name}Success`) } } };
   }
   if ('json' in answer) {
-    return { description, content: { 'application/json': { schema: responses.ref(answer.json, name) } } };
+    return { description, content: { 'application/json': { schema: responses.ref(answer.json, `${name}Body`) } } };
   }
   return {
     description,

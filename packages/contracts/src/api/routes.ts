@@ -263,7 +263,7 @@ export const apiRoutes: ApiRoute[] = [
     summary: 'CardDAV bootstrap (RFC 6764): redirects to /dav/',
     description: 'Any method is redirected.',
     auth: none,
-    answers: [{ status: 301, description: 'Moved to /dav/', headers: { location: '/dav/' } }],
+    answers: [{ status: 301, description: 'Moved to /dav/', media: ['text/plain'], headers: { location: '/dav/' } }],
   },
 
   // ── auth ─────────────────────────────────────────────────────────────────
