@@ -124,7 +124,21 @@ describe('the OpenAPI document', () => {
     expect(sut.check(answer(404, { success: false, error: 'Contact not found', code: 'GONE' }))).toHaveLength(1);
     expect(sut.check(answer(418, null))).toEqual([expect.stringContaining('does not list')]);
     expect(sut.check({ ...answer(200, 'x'), url: '/api/nowhere' })).toEqual([
-      'GET /api/nowhere is not in the document',
+      'GET /api/nowhere is not in the document (answered 200)',
+    ]);
+    // An unknown route's plain 404, and WebDAV's own methods, are not the document's to judge.
+    expect(
+      sut.check({ ...answer(404, { success: false, error: 'Not found', code: 'NOT_FOUND' }), url: '/api/nowhere' }),
+    ).toEqual([]);
+    expect(sut.check({ ...answer(207, '<multistatus/>'), method: 'PROPFIND', url: '/dav/' })).toEqual([]);
+  });
+
+  it('compiles schemas on first use when lazy, with the same verdicts', () => {
+    const sut = apiConformance(document, { lazy: true });
+    const answer = { method: 'GET', url: '/api/lists', status: 200, contentType: 'application/json' };
+    expect(sut.check({ ...answer, body: { success: true, data: [] } })).toEqual([]);
+    expect(sut.check({ ...answer, body: { success: true, data: [{ name: 'x' }] } })).toEqual([
+      expect.stringContaining("must have required property '_id'"),
     ]);
   });
 });

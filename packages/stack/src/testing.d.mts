@@ -76,10 +76,19 @@ export interface ObservedAnswer {
 }
 
 /** Checks real answers against an OpenAPI 3.1 document; building it compiles every schema (strict). */
-export function apiConformance(document: object): {
+export function apiConformance(
+  document: object,
+  options?: { lazy?: boolean },
+): {
   /** Problems with the answer; empty when it conforms. */
   check(answer: ObservedAnswer): string[];
   assertConforms(answer: ObservedAnswer): void;
   /** Each operation (`GET /api/contacts/{id}`) with its documented statuses and those seen so far. */
   coverage(): { operation: string; documented: number[]; seen: number[] }[];
 };
+
+/**
+ * Holds an answer that came through a test stack's gateway (`baseUrl`) to the OpenAPI document
+ * that gateway serves; throws when it does not conform. `call()` does this for every answer.
+ */
+export function checkAnswer(baseUrl: string, answer: ObservedAnswer): void;

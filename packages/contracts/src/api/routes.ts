@@ -421,6 +421,7 @@ export const apiRoutes: ApiRoute[] = [
     auth: bearer,
     query: contactQuerySchema,
     answers: [{ status: 200, data: pagedSchema(contactSchema) }],
+    errors: [[404, 'The list in `listId` does not exist (NOT_FOUND)']],
   },
   {
     operationId: 'listOverdueContacts',
