@@ -43,6 +43,7 @@ import {
   apiRoutes,
   ERROR_STATUS_DESCRIPTIONS,
   errorStatusesOf,
+  internalRoutes,
   pathParamsOf,
 } from './routes.js';
 
@@ -117,8 +118,18 @@ const DESCRIPTION = `The HTTP API of Kith, as the gateway serves it.
 - **Success**: \`{"success": true, "data": …}\`, except where an answer says it is bare JSON or another medium.
 - **Errors**: \`{"success": false, "error": "<message for people>", "code": "<MACHINE_CODE>", "details"?: [{field, message}]}\` (schema \`ErrorEnvelope\`), with the HTTP status of its code.
 - **Auth**: an access token from \`/auth/login\` or \`/auth/register\` as \`Authorization: Bearer …\` (15 minutes; renew with \`/auth/refresh\`). CardDAV takes an app password over HTTP Basic.
-- Ids are uuids, exposed as \`_id\`; dates are ISO 8601 strings in UTC.
-- Each service also answers \`GET /health\` on its own port, which the gateway does not expose.`;
+- Ids are uuids, exposed as \`_id\`; dates are ISO 8601 strings in UTC.`;
+
+/** The routes the gateway does not expose, by method and path, with the processes that answer them. */
+function internalRoutesLine(): string {
+  const byRoute = new Map<string, string[]>();
+  for (const { service, method, path } of internalRoutes) {
+    const key = `${method.toUpperCase()} ${path}`;
+    byRoute.set(key, [...(byRoute.get(key) ?? []), service]);
+  }
+  const list = [...byRoute].map(([route, services]) => `\`${route}\` (${services.join(', ')})`).join(', ');
+  return `\n- Not exposed by the gateway, each on the process's own port: ${list}.`;
+}
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No content' };
 const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
@@ -306,7 +317,7 @@ export function buildOpenApiDocument(routes: ApiRoute[] = apiRoutes): OpenApiDoc
 
   return {
     openapi: '3.1.0',
-    info: { title: 'Kith API', version: '0.1.0', description: DESCRIPTION },
+    info: { title: 'Kith API', version: '0.1.0', description: DESCRIPTION + internalRoutesLine() },
     servers: [{ url: '/api', description: 'The gateway (paths outside /api say so)' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,

@@ -916,9 +916,10 @@ export const apiRoutes: ApiRoute[] = [
 ];
 
 /**
- * Routes each service answers on its own port only, never through the gateway, so they are not
- * in the public document; listed so the route check accounts for every registered route.
+ * Routes a process answers on its own port only, never through the gateway's public API, so they
+ * are not operations of the document (its description names them); listed so the route check
+ * accounts for every registered route.
  */
-export const internalRoutes: { service: Exclude<ApiService, 'gateway'>; method: ApiMethod; path: string }[] = (
+export const internalRoutes: { service: ApiService; method: ApiMethod; path: string }[] = (
   ['auth', 'contacts', 'notifications'] as const
 ).map((service) => ({ service, method: 'get', path: '/health' }));
