@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccessTokenModule, NatsModule } from '@kith/nest-kit';
 import type { GatewayConfig } from './config/gateway.config.js';
+import { ApiDocsController } from './api-docs/api-docs.controller.js';
 import { GATEWAY_CONFIG } from './gateway.tokens.js';
 import { HealthController } from './health/health.controller.js';
 import { ErasedUsers } from './security/erased-users.js';
@@ -14,7 +15,7 @@ export class AppModule {
         AccessTokenModule.forRoot(config.JWT_PUBLIC_KEY),
         NatsModule.forRoot({ settings: config, timeoutMs: config.NATS_TIMEOUT_MS, name: 'gateway' }),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, ApiDocsController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, ErasedUsers],
     };
   }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
-import { startTestStack, type TestStack } from '@kith/stack/testing';
+import { checkAnswer, startTestStack, type TestStack } from '@kith/stack/testing';
 
 /** A stand-in upstream that accepts requests and never answers: the gateway must give up (504). */
 function startSilentUpstream(): Promise<Server> {
@@ -54,7 +54,14 @@ describe('gateway', () => {
     droppingUpstream?.close();
   });
 
-  const api = (path: string, init: RequestInit = {}) => fetch(`${stack.gatewayUrl}${path}`, init);
+  /** Every answer must also conform to the OpenAPI document (503, 504, 413 and 429 included). */
+  const api = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${stack.gatewayUrl}${path}`, init);
+    const method = init.method ?? 'GET';
+    const [status, contentType] = [response.status, response.headers.get('content-type')];
+    checkAnswer(stack.gatewayUrl, { method, url: path, status, contentType, body: await response.clone().text() });
+    return response;
+  };
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     api(path, {
       method: 'POST',

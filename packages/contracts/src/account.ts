@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import type {
-  Communication,
-  Contact,
-  ContactList,
-  NotificationSettings,
-  User,
-  WebhookDelivery,
-  WebhookSettings,
+import {
+  appPasswordSchema,
+  calendarFeedStatusSchema,
+  communicationSchema,
+  contactListSchema,
+  contactSchema,
+  notificationSettingsSchema,
+  userSchema,
+  webhookDeliverySchema,
+  webhookSettingsResponseSchema,
 } from './entities.js';
-import type { AppPassword } from './phone-sync.js';
-import type { TwoFactorStatus } from './two-factor.js';
+import { twoFactorStatusSchema } from './two-factor.schemas.js';
 
 /**
  * "Your data is yours": account erasure and the account export. Framework-free; the services,
@@ -105,109 +106,110 @@ export interface AccountExportPage<Item = unknown> {
 }
 
 /** A contact's scheduled reminder in the export (the contact carries it too; this is the index). */
-export interface ExportedScheduledReminder {
-  contactId: string;
-  reminderDate: string;
-  notes: string | null;
-}
+export const exportedScheduledReminderSchema = z.object({
+  contactId: z.guid(),
+  reminderDate: z.iso.datetime(),
+  notes: z.string().nullable(),
+});
+export type ExportedScheduledReminder = z.infer<typeof exportedScheduledReminderSchema>;
 
 /** One reminder (e-mail or webhook) that was sent or tried, from the notifications service's log. */
-export interface ExportedReminderHistoryEntry {
-  kind: string;
-  /** EMAIL or WEBHOOK. */
-  channel: string;
-  subject: string;
-  status: string;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const exportedReminderHistoryEntrySchema = z.object({
+  kind: z.string(),
+  channel: z.enum(['EMAIL', 'WEBHOOK']),
+  subject: z.string(),
+  status: z.string(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type ExportedReminderHistoryEntry = z.infer<typeof exportedReminderHistoryEntrySchema>;
 
 /** A contact's card as a phone last wrote it over CardDAV (Kith-made contacts have none). */
-export interface ExportedPhoneCard {
-  contactId: string;
+export const exportedPhoneCardSchema = z.object({
+  contactId: z.guid(),
   /** The card's UID and resource name in the address book. */
-  uid: string;
-  resourceName: string;
+  uid: z.string(),
+  resourceName: z.string(),
   /** The vCard exactly as the client sent it; null when the card was made in Kith. */
-  clientCard: string | null;
-}
+  clientCard: z.string().nullable(),
+});
+export type ExportedPhoneCard = z.infer<typeof exportedPhoneCardSchema>;
 
 /** A card deleted from the address book, remembered so syncing phones delete it too. */
-export interface ExportedDeletedPhoneCard {
-  resourceName: string;
-  deletedAt: string;
-}
+export const exportedDeletedPhoneCardSchema = z.object({ resourceName: z.string(), deletedAt: z.iso.datetime() });
+export type ExportedDeletedPhoneCard = z.infer<typeof exportedDeletedPhoneCardSchema>;
 
 /** The address book's state: the change number its sync tokens count from. */
-export interface ExportedPhoneSync {
-  addressBookRevision: string | null;
-}
+export const exportedPhoneSyncSchema = z.object({ addressBookRevision: z.string().nullable() });
+export type ExportedPhoneSync = z.infer<typeof exportedPhoneSyncSchema>;
 
 /** The private calendar feed: whether it is on and since when (never its token: the URL is a credential). */
-export interface ExportedCalendarFeed {
-  active: boolean;
-  createdAt: string | null;
-}
+export const exportedCalendarFeedSchema = calendarFeedStatusSchema;
+export type ExportedCalendarFeed = z.infer<typeof exportedCalendarFeedSchema>;
 
 /** The webhook channel, with when it was set. */
-export interface ExportedWebhook extends WebhookSettings {
-  createdAt: string;
-  updatedAt: string;
-}
+export const exportedWebhookSchema = webhookSettingsResponseSchema.extend({
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type ExportedWebhook = z.infer<typeof exportedWebhookSchema>;
 
 /** One daily reminder run that included this user. */
-export interface ExportedDailyReminder {
-  day: string;
-  overdueCount: number;
-  createdAt: string;
-}
+export const exportedDailyReminderSchema = z.object({
+  day: z.string(),
+  overdueCount: z.int(),
+  createdAt: z.iso.datetime(),
+});
+export type ExportedDailyReminder = z.infer<typeof exportedDailyReminderSchema>;
 
 /** A one-click link from a reminder e-mail that was used. */
-export interface ExportedEmailActionUse {
-  usedAt: string;
-  expiresAt: string;
-}
+export const exportedEmailActionUseSchema = z.object({ usedAt: z.iso.datetime(), expiresAt: z.iso.datetime() });
+export type ExportedEmailActionUse = z.infer<typeof exportedEmailActionUseSchema>;
 
 /** A signed-in session (a refresh-token family), never its tokens. */
-export interface ExportedSession {
-  startedAt: string;
-  lastRefreshedAt: string;
-  expiresAt: string;
-  endedAt: string | null;
-}
+export const exportedSessionSchema = z.object({
+  startedAt: z.iso.datetime(),
+  lastRefreshedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  endedAt: z.iso.datetime().nullable(),
+});
+export type ExportedSession = z.infer<typeof exportedSessionSchema>;
 
 /** A password-reset request, never its token. */
-export interface ExportedPasswordReset {
-  requestedAt: string;
-  expiresAt: string;
-  usedAt: string | null;
-}
+export const exportedPasswordResetSchema = z.object({
+  requestedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  usedAt: z.iso.datetime().nullable(),
+});
+export type ExportedPasswordReset = z.infer<typeof exportedPasswordResetSchema>;
 
 /** The whole document `GET /api/account/export` returns; documented in docs/account-export.md. */
-export interface AccountExport {
-  version: typeof ACCOUNT_EXPORT_VERSION;
-  exportedAt: string;
-  profile: User;
-  notificationSettings: NotificationSettings | null;
-  webhook: ExportedWebhook | null;
-  calendarFeed: ExportedCalendarFeed;
-  phoneSync: ExportedPhoneSync;
-  appPasswords: AppPassword[];
-  sessions: ExportedSession[];
-  passwordResets: ExportedPasswordReset[];
+export const accountExportSchema = z.object({
+  version: z.literal(ACCOUNT_EXPORT_VERSION),
+  exportedAt: z.iso.datetime(),
+  profile: userSchema,
   /** Whether two-factor sign-in is on; never the key or the recovery codes. */
-  twoFactor: TwoFactorStatus;
-  lists: ContactList[];
-  contacts: Contact[];
-  interactions: Communication[];
-  scheduledReminders: ExportedScheduledReminder[];
-  phoneCards: ExportedPhoneCard[];
-  deletedPhoneCards: ExportedDeletedPhoneCard[];
-  reminderHistory: ExportedReminderHistoryEntry[];
-  webhookDeliveries: WebhookDelivery[];
-  dailyReminders: ExportedDailyReminder[];
-  emailActionsUsed: ExportedEmailActionUse[];
-}
+  twoFactor: twoFactorStatusSchema,
+  notificationSettings: notificationSettingsSchema.nullable(),
+  webhook: exportedWebhookSchema.nullable(),
+  calendarFeed: exportedCalendarFeedSchema,
+  phoneSync: exportedPhoneSyncSchema,
+  appPasswords: z.array(appPasswordSchema),
+  sessions: z.array(exportedSessionSchema),
+  passwordResets: z.array(exportedPasswordResetSchema),
+  /** Without contactIds: each contact names its list. */
+  lists: z.array(contactListSchema.omit({ contactIds: true })),
+  contacts: z.array(contactSchema),
+  interactions: z.array(communicationSchema),
+  scheduledReminders: z.array(exportedScheduledReminderSchema),
+  phoneCards: z.array(exportedPhoneCardSchema),
+  deletedPhoneCards: z.array(exportedDeletedPhoneCardSchema),
+  reminderHistory: z.array(exportedReminderHistoryEntrySchema),
+  webhookDeliveries: z.array(webhookDeliverySchema),
+  dailyReminders: z.array(exportedDailyReminderSchema),
+  emailActionsUsed: z.array(exportedEmailActionUseSchema),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
 
 /** The document's single objects (each service's first page holds it; null when there is none). */
 export const ACCOUNT_EXPORT_OBJECTS = [

@@ -1,14 +1,6 @@
 /** The private calendar feed (RFC 5545): `GET /api/calendar/{token}.ics`, no bearer token. */
 
-/** `GET /api/calendar/feed`: whether a feed exists (its URL cannot be shown again: only its hash is kept). */
-export interface CalendarFeedStatus {
-  active: boolean;
-  createdAt: string | null;
-}
-/** `POST /api/calendar/feed`: the new feed's URL; any earlier URL stops working. */
-export interface CalendarFeedUrl {
-  url: string;
-}
+// The feed's status and URL answers are schemas in entities.ts (CalendarFeedStatus, CalendarFeedUrl).
 
 /** Bytes of randomness in a feed token (256 bits), sent base64url-encoded. */
 export const CALENDAR_FEED_TOKEN_BYTES = 32;

@@ -1,272 +1,336 @@
-import type { CommunicationType } from './validation.js';
+import { z } from 'zod';
+import { BIRTHDAY_PATTERN } from './rules/birthday.js';
+import { CommunicationType } from './vocabulary.js';
 
-/** Response shapes of the API (DESIGN §5). Ids are strings, dates ISO 8601 UTC strings. */
+/**
+ * Response shapes of the API (DESIGN §5), as zod schemas: the types below are inferred from them,
+ * and the OpenAPI document (api/openapi.ts) is generated from them, so there is one definition.
+ * Ids are strings (uuids), dates ISO 8601 UTC strings. Browsers import only the types.
+ */
 
-export interface User {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  createdAt: string;
-}
+const id = z.guid();
+const dateTime = z.iso.datetime();
+const count = z.int().nonnegative();
+const birthday = z
+  .string()
+  .regex(BIRTHDAY_PATTERN)
+  .meta({ description: '"YYYY-MM-DD", or "--MM-DD" when the year is unknown' });
 
-export interface AuthTokens {
-  accessToken: string;
-  refreshToken: string;
-}
+export const userSchema = z.object({
+  _id: id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: dateTime,
+});
+export type User = z.infer<typeof userSchema>;
 
-export interface AuthResponse {
-  user: User;
-  tokens: AuthTokens;
-}
+export const authTokensSchema = z.object({
+  accessToken: z.string().meta({ description: 'JWT, valid 15 minutes; send as `Authorization: Bearer …`' }),
+  refreshToken: z.string().meta({ description: 'Opaque, single use: every refresh returns a new one' }),
+});
+export type AuthTokens = z.infer<typeof authTokensSchema>;
 
-export interface ResetPasswordResponse extends AuthResponse {
-  message: string;
-}
+export const authResponseSchema = z.object({ user: userSchema, tokens: authTokensSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export interface MessageResponse {
-  message: string;
-}
+export const resetPasswordResponseSchema = authResponseSchema.extend({ message: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
-export interface ListSummary {
-  _id: string;
-  name: string;
-  color: string;
-  description: string | null;
-}
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const listSummarySchema = z.object({
+  _id: id,
+  name: z.string(),
+  color: z.string(),
+  description: z.string().nullable(),
+});
+export type ListSummary = z.infer<typeof listSummarySchema>;
 
 /** An additional phone number or e-mail address; the label is free text ('mobile', 'home', 'work', …). */
-export type LabeledValue = { label: string; value: string };
+export const labeledValueSchema = z.object({ label: z.string(), value: z.string() });
+export type LabeledValue = z.infer<typeof labeledValueSchema>;
 
 /** Who a contact is, as the spec names it: the names, the primary e-mail and phone, and notes. */
-export interface ContactBasics {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phoneNumber: string | null;
-  notes: string | null;
-}
+export const contactBasicsSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type ContactBasics = z.infer<typeof contactBasicsSchema>;
 
 /** The person beyond the spec's fields (DESIGN §5.1); every one may be empty. */
-export interface ContactDetails {
-  /** "YYYY-MM-DD", or "--MM-DD" when the year is unknown (rules/birthday.ts). */
-  birthday: string | null;
-  company: string | null;
-  jobTitle: string | null;
+export const contactDetailsSchema = z.object({
+  birthday: birthday.nullable(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
   /** Additional numbers besides the primary `phoneNumber`. */
-  phones: LabeledValue[];
+  phones: z.array(labeledValueSchema),
   /** Additional addresses besides the primary `email`. */
-  emails: LabeledValue[];
+  emails: z.array(labeledValueSchema),
   /** One postal address, multi-line. */
-  address: string | null;
-  website: string | null;
-}
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
-export interface Contact extends ContactBasics, ContactDetails {
-  _id: string;
-  userId: string;
-  listId: string | null;
-  list: ListSummary | null;
-  customReminderDays: number | null;
-  /** The effective interval: custom, else the list's, else the default. */
-  reminderDays: number;
-  lastContactDate: string | null;
-  daysSinceLastContact: number | null;
-  isOverdue: boolean;
-  /** Whole days past the interval; null when never contacted. */
-  daysOverdue: number | null;
-  reminderDate: string | null;
-  reminderNotes: string | null;
-  /** Until then the contact is left out of reminder e-mails; it still counts as overdue. */
-  snoozedUntil: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const contactSchema = z.object({
+  _id: id,
+  userId: id,
+  ...contactBasicsSchema.shape,
+  ...contactDetailsSchema.shape,
+  listId: id.nullable(),
+  list: listSummarySchema.nullable(),
+  customReminderDays: z.int().nullable(),
+  reminderDays: z.int().meta({ description: "The effective interval: custom, else the list's, else 90" }),
+  lastContactDate: dateTime.nullable(),
+  daysSinceLastContact: count.nullable(),
+  isOverdue: z.boolean(),
+  daysOverdue: count.nullable().meta({ description: 'Whole days past the interval; null when never contacted' }),
+  reminderDate: dateTime.nullable(),
+  reminderNotes: z.string().nullable(),
+  snoozedUntil: dateTime
+    .nullable()
+    .meta({ description: 'Until then the contact is left out of reminder e-mails; it still counts as overdue' }),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type Contact = z.infer<typeof contactSchema>;
 
-export interface ContactList {
-  _id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  color: string;
-  reminderDays: number;
-  contactCount: number;
-  overdueCount: number;
-  contactIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const contactListSchema = z.object({
+  _id: id,
+  userId: id,
+  name: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  reminderDays: z.int(),
+  contactCount: count,
+  overdueCount: count,
+  contactIds: z.array(id),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type ContactList = z.infer<typeof contactListSchema>;
 
-export interface Communication {
-  _id: string;
-  contactId: string;
-  type: CommunicationType;
-  timestamp: string;
-  notes: string | null;
-  duration: number | null;
-  createdAt: string;
-}
+export const communicationSchema = z.object({
+  _id: id,
+  contactId: id,
+  type: z.enum(CommunicationType),
+  timestamp: dateTime,
+  notes: z.string().nullable(),
+  duration: z.int().nullable().meta({ description: 'Seconds' }),
+  createdAt: dateTime,
+});
+export type Communication = z.infer<typeof communicationSchema>;
 
-export interface Paged<T> {
-  items: T[];
-  totalItems: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
+const pageMetaSchema = z.object({
+  totalItems: count,
+  page: z.int().positive(),
+  limit: z.int().positive(),
+  totalPages: count,
+});
+/** One page of a listing: `pagedSchema(contactSchema)` describes `Paged<Contact>`. */
+export const pagedSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), ...pageMetaSchema.shape });
+export type Paged<T> = { items: T[] } & z.infer<typeof pageMetaSchema>;
+
+/** A whole (short) listing with its count: `itemsSchema(x)` describes `ItemsResponse<X>`. */
+export const itemsSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), totalItems: count });
+export type ItemsResponse<T> = { items: T[]; totalItems: number };
 
 /**
  * One section of the contacts screen grouped by list (GET /contacts/sections): its full count
  * and overdue count within the screen's scope and search. `listId` null is 'No List'.
  */
-export interface ContactSection {
-  listId: string | null;
-  name: string;
-  color: string | null;
-  totalItems: number;
-  overdueCount: number;
-}
+export const contactSectionSchema = z.object({
+  listId: id.nullable(),
+  name: z.string(),
+  color: z.string().nullable(),
+  totalItems: count,
+  overdueCount: count,
+});
+export type ContactSection = z.infer<typeof contactSectionSchema>;
 
 /** Sections sorted by list name, 'No List' last; only sections with contacts in scope. */
-export interface ContactSectionsResponse {
-  sections: ContactSection[];
-  totalItems: number;
-}
+export const contactSectionsResponseSchema = z.object({
+  sections: z.array(contactSectionSchema),
+  totalItems: count,
+});
+export type ContactSectionsResponse = z.infer<typeof contactSectionsResponseSchema>;
 
-export interface ItemsResponse<T> {
-  items: T[];
-  totalItems: number;
-}
+export const logContactResponseSchema = z.object({ contact: contactSchema, communication: communicationSchema });
+export type LogContactResponse = z.infer<typeof logContactResponseSchema>;
 
-export interface LogContactResponse {
-  contact: Contact;
-  communication: Communication;
-}
+export const contactResponseSchema = z.object({ contact: contactSchema });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
-export interface ContactResponse {
-  contact: Contact;
-}
+/** DELETE /communications/:id: the contact's timer falls back to the next newest entry. */
+export const communicationDeletedSchema = z.object({ message: z.string(), contact: contactSchema });
+export type CommunicationDeleted = z.infer<typeof communicationDeletedSchema>;
 
-export interface ParsedImportContact extends ContactBasics, ContactDetails {
+/** POST|DELETE /lists/:listId/contacts/:contactId: both sides after the move. */
+export const listMembershipResponseSchema = z.object({ list: contactListSchema, contact: contactSchema });
+export type ListMembershipResponse = z.infer<typeof listMembershipResponseSchema>;
+
+export const parsedImportContactSchema = z.object({
+  ...contactBasicsSchema.shape,
+  ...contactDetailsSchema.shape,
   /**
    * The card's list, from its CATEGORIES (the first one that is not a Google system group): the
    * import puts the contact in the list of that name, creating it when there is none.
    */
-  listName: string | null;
-  isValid: boolean;
-  isDuplicate: boolean;
+  listName: z.string().nullable(),
+  isValid: z.boolean(),
+  isDuplicate: z.boolean(),
   /** Why a card is invalid or a duplicate, for the preview. */
-  reason?: string;
-}
+  reason: z.string().optional(),
+});
+export type ParsedImportContact = z.infer<typeof parsedImportContactSchema>;
 
-export interface ImportParseResult {
-  contacts: ParsedImportContact[];
-  totalParsed: number;
-  validContacts: number;
-  duplicatesFound: number;
-  invalidContacts: number;
-  errors: string[];
-}
+export const importParseResultSchema = z.object({
+  contacts: z.array(parsedImportContactSchema),
+  totalParsed: count,
+  validContacts: count,
+  duplicatesFound: count,
+  invalidContacts: count,
+  errors: z.array(z.string()),
+});
+export type ImportParseResult = z.infer<typeof importParseResultSchema>;
 
-export interface ImportConfirmResult {
-  imported: number;
-  skipped: number;
-}
+export const importConfirmResultSchema = z.object({ imported: count, skipped: count });
+export type ImportConfirmResult = z.infer<typeof importConfirmResultSchema>;
 
-export interface NotificationSettings {
-  bestFriendDays: number;
-  friendDays: number;
-  acquaintanceDays: number;
-  enablePushNotifications: boolean;
+export const notificationSettingsSchema = z.object({
+  bestFriendDays: z.int(),
+  friendDays: z.int(),
+  acquaintanceDays: z.int(),
+  enablePushNotifications: z.boolean(),
   /** No daily reminder e-mail while paused (test reminders still go out). */
-  remindersPaused: boolean;
-}
+  remindersPaused: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** Why a contact is coming up: it becomes overdue, or a reminder was scheduled for it. */
-export type UpcomingReason = 'due' | 'scheduled';
+export const upcomingReasonSchema = z.enum(['due', 'scheduled']);
+export type UpcomingReason = z.infer<typeof upcomingReasonSchema>;
+
 /** A contact whose birthday comes within the asked window. */
-export interface UpcomingBirthday {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  birthday: string;
+export const upcomingBirthdaySchema = z.object({
+  _id: id,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthday,
   /** The celebration day, "YYYY-MM-DD" (UTC). */
-  date: string;
-  daysUntil: number;
+  date: z.iso.date(),
+  daysUntil: count,
   /** Age reached that day; null when the year is unknown. */
-  age: number | null;
-}
+  age: z.int().nullable(),
+});
+export type UpcomingBirthday = z.infer<typeof upcomingBirthdaySchema>;
 
-export interface UpcomingContact {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  listName: string | null;
-  lastContactDate: string | null;
-  reminderDays: number;
-  reason: UpcomingReason;
+export const upcomingContactSchema = z.object({
+  _id: id,
+  firstName: z.string(),
+  lastName: z.string(),
+  listName: z.string().nullable(),
+  lastContactDate: dateTime.nullable(),
+  reminderDays: z.int(),
+  reason: upcomingReasonSchema,
   /** When the contact becomes overdue, or the scheduled reminder's date. */
-  dueDate: string;
-  daysUntilDue: number;
+  dueDate: dateTime,
+  daysUntilDue: z.int(),
   /** The scheduled reminder's note (reason 'scheduled'). */
-  reminderNotes: string | null;
-}
+  reminderNotes: z.string().nullable(),
+});
+export type UpcomingContact = z.infer<typeof upcomingContactSchema>;
 
-export interface NotificationStats {
-  overdueCount: number;
-  upcomingCount: number;
-  remindersSent: number;
-  lastSentAt: string | null;
-}
+export const notificationStatsSchema = z.object({
+  overdueCount: count,
+  upcomingCount: count,
+  remindersSent: count,
+  lastSentAt: dateTime.nullable(),
+});
+export type NotificationStats = z.infer<typeof notificationStatsSchema>;
 
-export interface TriggerDailyResult {
-  message: string;
-  usersProcessed: number;
-  emailsQueued: number;
-  alreadySentToday: number;
-}
+export const triggerDailyResultSchema = z.object({
+  message: z.string(),
+  usersProcessed: count,
+  emailsQueued: count,
+  alreadySentToday: count,
+});
+export type TriggerDailyResult = z.infer<typeof triggerDailyResultSchema>;
 
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  checks: Record<
-    string,
-    { status: 'up' | 'down'; detail?: string; checks?: Record<string, { status: 'up' | 'down'; detail?: string }> }
-  >;
-}
+const probeSchema = z.object({ status: z.enum(['up', 'down']), detail: z.string().optional() });
+/** `GET /health` of a process (bare, not enveloped): 200 when every check is up, else 503. */
+export const healthReportSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.record(z.string(), probeSchema.extend({ checks: z.record(z.string(), probeSchema).optional() })),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;
 
 /** What a one-click link from a reminder e-mail does. */
-export type EmailActionKind = 'mark-contacted' | 'snooze' | 'pause-reminders';
+export const emailActionKindSchema = z.enum(['mark-contacted', 'snooze', 'pause-reminders']);
+export type EmailActionKind = z.infer<typeof emailActionKindSchema>;
 
 /** What the confirm page shows before its one button is pressed (GET changes nothing). */
-export interface EmailActionPreview {
-  action: EmailActionKind;
+export const emailActionPreviewSchema = z.object({
+  action: emailActionKindSchema,
   /** 'ready' until used; 'used' and 'expired' links do nothing. */
-  state: 'ready' | 'used' | 'expired';
+  state: z.enum(['ready', 'used', 'expired']),
   /** The person the link is about (not for pause links); null when the contact no longer exists. */
-  contact: { firstName: string; lastName: string } | null;
-  expiresAt: string;
-}
+  contact: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  expiresAt: dateTime,
+});
+export type EmailActionPreview = z.infer<typeof emailActionPreviewSchema>;
 
-export interface EmailActionResult {
-  action: EmailActionKind;
-  message: string;
-}
+export const emailActionResultSchema = z.object({ action: emailActionKindSchema, message: z.string() });
+export type EmailActionResult = z.infer<typeof emailActionResultSchema>;
 
-export type WebhookFormat = 'json' | 'ntfy';
+export const webhookFormatSchema = z.enum(['json', 'ntfy']);
+export type WebhookFormat = z.infer<typeof webhookFormatSchema>;
 
-export interface WebhookSettings {
-  url: string | null;
-  format: WebhookFormat;
-}
+export const webhookSettingsResponseSchema = z.object({ url: z.string().nullable(), format: webhookFormatSchema });
+export type WebhookSettings = z.infer<typeof webhookSettingsResponseSchema>;
 
-export interface WebhookDelivery {
-  _id: string;
-  kind: string;
-  url: string;
+export const webhookDeliverySchema = z.object({
+  _id: id,
+  kind: z.string(),
+  url: z.string(),
   /** DELIVERED, RETRYING (a later attempt follows) or FAILED. */
-  status: 'DELIVERED' | 'RETRYING' | 'FAILED';
-  attempt: number;
-  httpStatus: number | null;
-  error: string | null;
-  createdAt: string;
-}
+  status: z.enum(['DELIVERED', 'RETRYING', 'FAILED']),
+  attempt: z.int().positive(),
+  httpStatus: z.int().nullable(),
+  error: z.string().nullable(),
+  createdAt: dateTime,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** `GET /api/calendar/feed`: whether a feed exists (its URL cannot be shown again: only its hash is kept). */
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: dateTime.nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+
+/** `POST /api/calendar/feed`: the new feed's URL; any earlier URL stops working. */
+export const calendarFeedUrlSchema = z.object({ url: z.string() });
+export type CalendarFeedUrl = z.infer<typeof calendarFeedUrlSchema>;
+
+/** What Settings and the API call an app password (one per device). */
+export const appPasswordSchema = z.object({
+  _id: id,
+  name: z.string(),
+  createdAt: dateTime,
+  /** null until a client has signed in with it. */
+  lastUsedAt: dateTime.nullable(),
+});
+export type AppPassword = z.infer<typeof appPasswordSchema>;
+
+/** The answer to creating one: the password in clear, shown this once and never again. */
+export const createdAppPasswordSchema = z.object({
+  _id: id,
+  name: z.string(),
+  password: z.string().meta({ description: 'Shown this once; only its hash is kept' }),
+});
+export type CreatedAppPassword = z.infer<typeof createdAppPasswordSchema>;

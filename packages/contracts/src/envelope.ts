@@ -1,21 +1,15 @@
-/** The API envelope (DESIGN §5) and the one list of machine error codes. */
+import type { z } from 'zod';
+import type { apiFailureSchema, fieldErrorSchema } from './api/envelope.schemas.js';
 
+/** The API envelope (DESIGN §5, schemas in api/envelope.schemas.ts) and the one list of machine error codes. */
+
+/** Generic, so written out; `apiSuccessSchema(data)` describes the same shape for one payload. */
 export interface ApiSuccess<T> {
   success: true;
   data: T;
 }
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export interface ApiFailure {
-  success: false;
-  error: string;
-  code: ErrorCode;
-  details?: FieldError[];
-}
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+export type ApiFailure = z.infer<typeof apiFailureSchema>;
 
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 

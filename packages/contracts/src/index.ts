@@ -13,3 +13,6 @@ export * from './nats/account.schemas.js';
 export * from './two-factor.schemas.js';
 export * from './nats/app-passwords.schemas.js';
 export * from './nats/reminder-actions.schemas.js';
+export * from './api/envelope.schemas.js';
+export * from './api/routes.js';
+export * from './api/openapi.js';

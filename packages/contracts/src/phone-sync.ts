@@ -15,21 +15,7 @@ export const davPaths = {
   addressBook: (userId: string) => `/dav/addressbooks/${userId}/contacts/`,
 } as const;
 
-/** What Settings and the API call an app password (one per device). */
-export interface AppPassword {
-  _id: string;
-  name: string;
-  createdAt: string;
-  /** null until a client has signed in with it. */
-  lastUsedAt: string | null;
-}
-
-/** The answer to creating one: the password in clear, shown this once and never again. */
-export interface CreatedAppPassword {
-  _id: string;
-  name: string;
-  password: string;
-}
+// The app-password answers are schemas in entities.ts (AppPassword, CreatedAppPassword).
 
 export const APP_PASSWORD_NAME_MAX_LENGTH = 60;
 /** A person with more devices than this can revoke old ones first. */

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { TOTP_DIGITS, TwoFactorMessage } from './two-factor.js';
+import { authResponseSchema, userSchema } from './entities.js';
+import {
+  type MeResponse,
+  type RecoveryCodesResponse,
+  type ResetTokenCheckResponse,
+  TOTP_DIGITS,
+  type TwoFactorChallengeResponse,
+  type TwoFactorSetupResponse,
+  TwoFactorMessage,
+  type TwoFactorStatus,
+} from './two-factor.js';
 
 /** Apps show the code as "123 456": spaces are dropped before the digits are checked. */
 export const totpCodeSchema = z
@@ -62,3 +72,42 @@ export type RecoveryCodesRegenerateRequest = z.input<typeof recoveryCodesRegener
 /** A body that may carry a second factor (a password reset: the server asks when the account has one). */
 export const withOptionalSecondFactor = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object({ ...shape, ...secondFactorShape }).refine(notBoth, bothIssue);
+
+/** `GET /auth/me` and the account export: the response schema of TwoFactorStatus. */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.iso.datetime().nullable(),
+  recoveryCodesRemaining: z.int().nonnegative(),
+}) satisfies z.ZodType<TwoFactorStatus>;
+
+// Response schemas of the two-factor routes, for the API document (routes.ts); each is held to the
+// interface the browser entry exports (two-factor.ts stays zod-free for the front-end bundles).
+
+export const meResponseSchema = z.object({
+  user: userSchema,
+  twoFactor: twoFactorStatusSchema,
+}) satisfies z.ZodType<MeResponse>;
+
+export const twoFactorSetupResponseSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrSvg: z.string(),
+}) satisfies z.ZodType<TwoFactorSetupResponse>;
+
+export const recoveryCodesResponseSchema = z.object({
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+}) satisfies z.ZodType<RecoveryCodesResponse>;
+
+export const twoFactorChallengeResponseSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  expiresAt: z.iso.datetime(),
+}) satisfies z.ZodType<TwoFactorChallengeResponse>;
+
+export const loginResponseSchema = z.union([authResponseSchema, twoFactorChallengeResponseSchema]);
+
+export const resetTokenCheckResponseSchema = z.object({
+  valid: z.literal(true),
+  twoFactorRequired: z.boolean(),
+}) satisfies z.ZodType<ResetTokenCheckResponse>;

@@ -263,11 +263,13 @@ export const contactQuerySchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || value === NO_LIST_ID || isId(value), 'listId must be an id')
-    .transform((value) => value?.toLowerCase()),
+    .transform((value) => value?.toLowerCase())
+    .meta({ description: `A list id, or \`${NO_LIST_ID}\` for the contacts without a list` }),
   filter: z
     .enum(['overdue'], { error: "filter must be 'overdue'" })
     .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .or(z.literal('').transform(() => undefined))
+    .meta({ description: '`overdue` for the overdue contacts only' }),
   sortBy: z.enum(ContactSortBy, { error: `sortBy must be one of ${ContactSortBy.join(', ')}` }).default('name'),
   sortOrder: z.enum(SortOrder, { error: 'sortOrder must be asc or desc' }).default('asc'),
 });

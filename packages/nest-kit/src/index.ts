@@ -13,3 +13,4 @@ export * from './health/health.js';
 export * from './db/database.js';
 export * from './bootstrap/bootstrap-service.js';
 export * from './platform/service-platform.module.js';
+export * from './http/http-routes.js';

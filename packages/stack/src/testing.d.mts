@@ -89,3 +89,31 @@ export function sql<Row = Record<string, unknown>>(
   text: string,
   values?: unknown[],
 ): Promise<Row[]>;
+
+/** One HTTP answer, as `apiConformance(...).check` reads it; `body` is the text or the parsed JSON. */
+export interface ObservedAnswer {
+  method: string;
+  /** The path (with any query), or a whole URL. */
+  url: string;
+  status: number;
+  contentType: string | null;
+  body: unknown;
+}
+
+/** Checks real answers against an OpenAPI 3.1 document; building it compiles every schema (strict). */
+export function apiConformance(
+  document: object,
+  options?: { lazy?: boolean },
+): {
+  /** Problems with the answer; empty when it conforms. */
+  check(answer: ObservedAnswer): string[];
+  assertConforms(answer: ObservedAnswer): void;
+  /** Each operation (`GET /api/contacts/{id}`) with its documented statuses and those seen so far. */
+  coverage(): { operation: string; documented: number[]; seen: number[] }[];
+};
+
+/**
+ * Holds an answer that came through a test stack's gateway (`baseUrl`) to the OpenAPI document
+ * that gateway serves; throws when it does not conform. `call()` does this for every answer.
+ */
+export function checkAnswer(baseUrl: string, answer: ObservedAnswer): void;

@@ -6,7 +6,13 @@ import { natsInboxPrefix } from '@kith/contracts';
 import { startNatsServer } from './infra.mjs';
 import { databaseUrlFor, generateJwtKeys, startStack, SERVICES } from './stack.mjs';
 
+import { apiConformance } from './api-conformance.mjs';
+
+export { apiConformance };
+
 let userCounter = 0;
+/** Gateway URL → the checker of the OpenAPI document it serves: every answer of the suite is held to it. */
+const conformanceByGateway = new Map();
 
 export async function startTestStack({
   services = [...SERVICES, 'gateway'],
@@ -43,6 +49,11 @@ export async function startTestStack({
     throw error;
   }
 
+  if (services.includes('gateway')) {
+    const document = await (await fetch(`${stack.gatewayUrl}/api/openapi.json`)).json();
+    conformanceByGateway.set(stack.gatewayUrl, apiConformance(document, { lazy: true }));
+  }
+
   /** Registers a fresh user through the gateway. */
   async function registerUser(overrides = {}) {
     userCounter += 1;
@@ -58,7 +69,15 @@ export async function startTestStack({
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const json = await response.json();
+    const text = await response.text();
+    checkAnswer(stack.gatewayUrl, {
+      method: 'POST',
+      url: '/api/auth/register',
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: text,
+    });
+    const json = JSON.parse(text);
     if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(json)}`);
     const { user, tokens } = json.data;
     return { user, tokens, password: body.password, authHeader: { authorization: `Bearer ${tokens.accessToken}` } };
@@ -66,6 +85,7 @@ export async function startTestStack({
 
   /** Drops this stack's databases after stopping it. */
   async function stop() {
+    conformanceByGateway.delete(stack.gatewayUrl);
     await stack.stop();
     await nats.stop();
     const admin = new pg.Client({ connectionString: databaseUrlFor(DATABASE_URL, 'postgres') });
@@ -102,7 +122,20 @@ export async function eventually(probe, { timeoutMs = 10_000, what = 'condition'
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Calls an HTTP JSON API (the gateway, or a service directly) and reads the answer. */
+/** Throws when an answer through a test stack's gateway does not conform to the document it serves. */
+export function checkAnswer(baseUrl, answer) {
+  const problems = conformanceByGateway.get(baseUrl)?.check(answer) ?? [];
+  if (problems.length) {
+    throw new Error(
+      `The answer does not conform to the OpenAPI document (packages/contracts/src/api/routes.ts):\n${problems.join('\n')}`,
+    );
+  }
+}
+
+/**
+ * Calls an HTTP JSON API (the gateway, or a service directly) and reads the answer. Answers
+ * through a test stack's gateway must conform to its OpenAPI document.
+ */
 export async function call(baseUrl, method, path, options = {}) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
@@ -110,6 +143,13 @@ export async function call(baseUrl, method, path, options = {}) {
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
+  checkAnswer(baseUrl, {
+    method,
+    url: path,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: text,
+  });
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 

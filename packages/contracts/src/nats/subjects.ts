@@ -1,4 +1,4 @@
-import type { UpcomingBirthday, User } from '../entities.js';
+import type { ItemsResponse, UpcomingBirthday, UpcomingContact, User } from '../entities.js';
 
 /**
  * NATS subjects between services, and their payloads. Request subjects answer; event subjects
@@ -145,10 +145,8 @@ export interface SnoozeFromReminderRequest extends ReminderActionRequest {
 }
 /** null when the contact no longer exists (or is not the user's). */
 export type ReminderActionResponse = { firstName: string; lastName: string } | null;
-export interface UpcomingForUserResponse {
-  items: import('../entities.js').UpcomingContact[];
-  totalItems: number;
-}
+/** Also the answer of `GET /api/notifications/upcoming`. */
+export type UpcomingForUserResponse = ItemsResponse<UpcomingContact>;
 
 export interface BirthdaysForUserRequest {
   userId: string;

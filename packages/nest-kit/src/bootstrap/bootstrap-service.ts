@@ -7,6 +7,7 @@ import { AllExceptionsFilter } from '../http/all-exceptions.filter.js';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor.js';
 import { prepareDatabase } from '../db/database.js';
 import { natsConnectionOptions, type NatsSettings } from '../nats/nats-connection.js';
+import type { GlobalPrefix } from '../http/http-routes.js';
 
 export interface ServiceBootstrapOptions {
   /** Service name, also its NATS user and queue group (replicas share requests). */
@@ -24,6 +25,12 @@ export interface ServiceBootstrapOptions {
   beforeListen?: (app: INestApplication) => Promise<void> | void;
 }
 
+/** Every service route is under /api, except the bare health check the gateway and launcher poll. */
+export const SERVICE_GLOBAL_PREFIX: GlobalPrefix = {
+  prefix: 'api',
+  exclude: [{ path: 'health', method: RequestMethod.GET }],
+};
+
 /**
  * Starts a hybrid service: migrations first, then HTTP under `/api` (plus bare `/health`) and
  * NATS handlers sharing the same filters and interceptors.
@@ -34,7 +41,7 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   await prepareDatabase(options.databaseUrl, options.migrationsDir, (message) => logger.debug(message));
 
   const app = await NestFactory.create(options.module, { bufferLogs: false });
-  app.setGlobalPrefix('api', { exclude: [{ path: 'health', method: RequestMethod.GET }] });
+  app.setGlobalPrefix(SERVICE_GLOBAL_PREFIX.prefix, { exclude: SERVICE_GLOBAL_PREFIX.exclude });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.enableShutdownHooks();

@@ -6,6 +6,7 @@ import {
   DEFAULT_LIST_COLOR,
   DEFAULT_LIST_REMINDER_DAYS,
   type listInputSchema,
+  type ListMembershipResponse,
   type listUpdateSchema,
   type Paged,
 } from '@kith/contracts';
@@ -14,11 +15,6 @@ import type { z } from 'zod';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { toContactList } from './list.mapper.js';
 import { ListsRepository } from './lists.repository.js';
-
-export interface ListMembershipResponse {
-  list: ContactList;
-  contact: Contact;
-}
 
 @Injectable()
 export class ListsService {

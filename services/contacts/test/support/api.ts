@@ -1,4 +1,4 @@
-import type { RegisteredUser, TestStack } from '@kith/stack/testing';
+import { checkAnswer, type RegisteredUser, type TestStack } from '@kith/stack/testing';
 
 export interface ApiAnswer {
   status: number;
@@ -8,17 +8,25 @@ export interface ApiAnswer {
 export const DAY_MS = 86_400_000;
 export const daysAgo = (days: number, extraMs = 0) => new Date(Date.now() - days * DAY_MS - extraMs).toISOString();
 
-/** A tiny HTTP client for one user, talking to the stack through the gateway. */
+/**
+ * A tiny HTTP client for one user, talking to the stack through the gateway; every answer must
+ * conform to the OpenAPI document.
+ */
 export function apiFor(stack: TestStack, user?: RegisteredUser) {
   const headers = user?.authHeader ?? {};
+  const read = async (method: string, path: string, response: Response): Promise<ApiAnswer> => {
+    const text = await response.text();
+    const contentType = response.headers.get('content-type');
+    checkAnswer(stack.gatewayUrl, { method, url: `/api${path}`, status: response.status, contentType, body: text });
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
   const request = async (method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
     const response = await fetch(`${stack.gatewayUrl}/api${path}`, {
       method,
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    return read(method, path, response);
   };
   return {
     get: (path: string) => request('GET', path),
@@ -34,8 +42,7 @@ export function apiFor(stack: TestStack, user?: RegisteredUser) {
       const form = new FormData();
       for (const file of files) form.append(file.field, new Blob([file.content]), file.name);
       const response = await fetch(`${stack.gatewayUrl}/api${path}`, { method: 'POST', headers, body: form });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
+      return read('POST', path, response);
     },
   };
 }
