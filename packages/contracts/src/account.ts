@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Communication, Contact, ContactList, NotificationSettings, User } from './entities.js';
+import { singleLineText } from './validation.js';
 
 /**
  * "Your data is yours": account erasure and the account export. Framework-free; the services,
@@ -8,8 +9,7 @@ import type { Communication, Contact, ContactList, NotificationSettings, User } 
 
 /** `DELETE /api/auth/me` body: the password proves it is really the owner at the keyboard. */
 export const deleteAccountSchema = z.object({
-  password: z
-    .string({ error: 'password is required' })
+  password: singleLineText('password is required')
     .min(1, 'password is required')
     .max(1024, 'Password must be at most 1024 characters'),
 });
