@@ -4,7 +4,7 @@
  * last wrote, so every property Kith does not model comes back verbatim.
  */
 import { randomUUID } from 'node:crypto';
-import { type SyncedCard, syncedCardSchema } from '@kith/contracts';
+import { stripControlCharacters, type SyncedCard, syncedCardSchema } from '@kith/contracts';
 import { isGroupCard, mapCard } from '../import/vcard/card-mapper.js';
 import { decodeValue, splitComponents, unescapeText } from '../import/vcard/decoding.js';
 import { parsePropertyLine, tokenize } from '../import/vcard/tokenizer.js';
@@ -140,7 +140,9 @@ function readStoredCard(text: string): { fields: CardFields; lines: string[] } |
   }
 }
 
-const textOf = (property: RawProperty) => unescapeText(decodeValue(property, false));
+/** A value as text; control characters (say `=00` in quoted-printable) are dropped as the import drops them. */
+const textOf = (property: RawProperty) =>
+  unescapeText(stripControlCharacters(decodeValue(property, false), 'multiLine'));
 
 function firstText(card: RawCard, name: string): string | null {
   const property = card.properties.find((candidate) => candidate.name === name);
@@ -151,7 +153,7 @@ function firstText(card: RawCard, name: string): string | null {
 function categoriesOf(card: RawCard): string[] {
   return card.properties
     .filter((property) => property.name === 'CATEGORIES')
-    .flatMap((property) => splitList(decodeValue(property, false)))
+    .flatMap((property) => splitList(stripControlCharacters(decodeValue(property, false), 'singleLine')))
     .map((category) => category.trim())
     .filter(Boolean);
 }

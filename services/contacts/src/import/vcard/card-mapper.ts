@@ -10,6 +10,7 @@ import {
   LOOSE_EMAIL_PATTERN,
   MAX_EXTRA_CONTACT_VALUES,
   parseBirthday,
+  stripControlCharacters,
 } from '@kith/contracts';
 import { decodeValue, paramValue, splitComponents, unescapeText } from './decoding.js';
 import type { ParsedCard, RawCard, RawProperty } from './types.js';
@@ -43,11 +44,27 @@ export function isGroupCard(card: RawCard): boolean {
   );
 }
 
-const cleanEmail = (value: string) => value.replace(/^mailto:/i, '').trim();
-const cleanPhone = (value: string) => value.replace(/^tel:/i, '').trim();
+/** A one-line field's value: tabs and line breaks (allowed in notes and addresses) become one space. */
+const oneLine = (value: string) => value.replace(/[\t\n\r]+/g, ' ').trim();
+const cleanEmail = (value: string) => oneLine(value.replace(/^mailto:/i, ''));
+const cleanPhone = (value: string) => oneLine(value.replace(/^tel:/i, ''));
 
-export function mapCard(card: RawCard, fileWasUtf16: boolean): ParsedCard {
-  const text = (property: RawProperty) => decodeValue(property, fileWasUtf16);
+/**
+ * `onControlCharacters` hears the names of the properties whose values held control characters
+ * (a NUL byte, or `=00` in quoted-printable): they are removed from the values, never stored.
+ */
+export function mapCard(
+  card: RawCard,
+  fileWasUtf16: boolean,
+  onControlCharacters: (propertyNames: string[]) => void = () => {},
+): ParsedCard {
+  const cleaned = new Set<string>();
+  const text = (property: RawProperty) => {
+    const decoded = decodeValue(property, fileWasUtf16);
+    const clean = stripControlCharacters(decoded, 'multiLine');
+    if (clean !== decoded) cleaned.add(property.name);
+    return clean;
+  };
   const { firstName, lastName } = nameOf(card, text);
   const email = preferredValue(card, 'EMAIL', text, cleanEmail);
   const phoneNumber = preferredValue(card, 'TEL', text, cleanPhone);
@@ -59,7 +76,7 @@ export function mapCard(card: RawCard, fileWasUtf16: boolean): ParsedCard {
     notes: clip(joinedText(card, 'NOTE', text, '\n\n'), 5000),
     birthday: birthdayOf(card, text),
     company: clip(organizationOf(card, text), 200),
-    jobTitle: clip(joinedText(card, 'TITLE', text, ', '), 200),
+    jobTitle: clip(oneLineOrNull(joinedText(card, 'TITLE', text, ', ')), 200),
     phones: additionalValues(card, 'TEL', text, cleanPhone, phoneNumber, (value) => value.length <= 50),
     emails: additionalValues(
       card,
@@ -70,13 +87,13 @@ export function mapCard(card: RawCard, fileWasUtf16: boolean): ParsedCard {
       (value) => value.length <= 254 && LOOSE_EMAIL_PATTERN.test(value),
     ),
     address: clip(addressOf(card, text), 1000),
-    website: clip(
-      preferredValue(card, 'URL', text, (value) => value.trim()),
-      500,
-    ),
+    website: clip(preferredValue(card, 'URL', text, oneLine), 500),
   };
+  if (cleaned.size) onControlCharacters([...cleaned]);
   return { ...contact, ...validity(contact) };
 }
+
+const oneLineOrNull = (value: string | null) => (value === null ? null : oneLine(value) || null);
 
 const clip = (value: string | null, max: number): string | null =>
   value && value.length > max ? value.slice(0, max).trimEnd() : value;
@@ -102,7 +119,7 @@ function organizationOf(card: RawCard, text: TextOf): string | null {
   const org = card.properties.find((property) => property.name === 'ORG' && text(property).trim());
   if (!org) return null;
   const parts = splitComponents(text(org))
-    .map((part) => unescapeText(part).trim())
+    .map((part) => oneLine(unescapeText(part)))
     .filter(Boolean);
   return parts.length ? parts.join(', ') : null;
 }
@@ -182,8 +199,7 @@ function labelOf(card: RawCard, property: RawProperty, text: TextOf): string {
     );
     const label =
       custom &&
-      unescapeText(text(custom))
-        .trim()
+      oneLine(unescapeText(text(custom)))
         .replace(/^_\$!<(.*)>!\$_$/, '$1')
         .toLowerCase();
     if (label) return label.slice(0, 30);
@@ -191,7 +207,7 @@ function labelOf(card: RawCard, property: RawProperty, text: TextOf): string {
   const words = property.params
     .filter((param) => param.name === 'TYPE')
     .flatMap((param) => param.values.flatMap((value) => value.split(',')))
-    .map((value) => value.trim().toLowerCase())
+    .map((value) => stripControlCharacters(value, 'singleLine').trim().toLowerCase())
     .filter((value) => value && !UNLABELLING_TYPES.has(value))
     .map((value) => TYPE_LABELS[value] ?? value);
   return [...new Set(words)].join(' ').slice(0, 30) || 'other';
@@ -203,12 +219,12 @@ type TextOf = (property: RawProperty) => string;
 function nameOf(card: RawCard, text: TextOf): { firstName: string; lastName: string } {
   const n = card.properties.find((property) => property.name === 'N');
   if (n) {
-    const [family = '', given = ''] = splitComponents(text(n)).map((part) => unescapeText(part).trim());
+    const [family = '', given = ''] = splitComponents(text(n)).map((part) => oneLine(unescapeText(part)));
     if (family || given) return { firstName: given, lastName: family };
   }
   for (const property of card.properties) {
     if (property.name !== 'FN') continue;
-    const fullName = unescapeText(text(property)).trim();
+    const fullName = oneLine(unescapeText(text(property)));
     if (!fullName) continue;
     const [firstName = '', ...rest] = fullName.split(/\s+/);
     return { firstName, lastName: rest.join(' ') };
