@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { type DynamicModule, type INestApplication, Logger, RequestMethod, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter.js';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor.js';
 import { prepareDatabase } from '../db/database.js';
@@ -29,7 +30,9 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   const logger = new Logger(options.name);
   await prepareDatabase(options.databaseUrl, options.migrationsDir, (message) => logger.debug(message));
 
-  const app = await NestFactory.create(options.module, { bufferLogs: false });
+  const app = await NestFactory.create<NestExpressApplication>(options.module, { bufferLogs: false });
+  // No framework fingerprint on any answer (the gateway strips it too, for any upstream).
+  app.disable('x-powered-by');
   app.setGlobalPrefix('api', { exclude: [{ path: 'health', method: RequestMethod.GET }] });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor());

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ErrorCode } from '@kith/contracts';
 import { NEVER, type Observable, of, throwError } from 'rxjs';
@@ -32,6 +33,7 @@ describe('NatsClient.request', () => {
   it('times out with a 503 when nobody answers, at its timeout and not before', async () => {
     // Fake timers: the timeout is checked on the clock it uses, not on a busy machine's wall clock.
     jest.useFakeTimers();
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {});
     const sut = new NatsClient(
       proxyAnswering(() => NEVER),
       5000,
@@ -47,14 +49,21 @@ describe('NatsClient.request', () => {
     expect(settled).toBe(true);
     const error = await outcome;
     expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
-    expect((error as Error).message).toContain('contacts.overdue.digest: timed out');
+    // The subject and the reason are for the log; people read only that the service is unavailable.
+    expect((error as Error).message).toBe('Service temporarily unavailable');
+    expect(warn).toHaveBeenCalledWith('contacts.overdue.digest: no answer within 5000 ms');
   });
 
-  it('maps a transport failure (no responders) to 503', async () => {
+  it('maps a transport failure (no responders) to a 503 that names no subject', async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {});
     const sut = new NatsClient(
-      proxyAnswering(() => throwError(() => new Error('503'))),
+      proxyAnswering(() =>
+        throwError(() => new Error('Empty response. There are no subscribers listening to that message')),
+      ),
       1000,
     );
-    await expect(sut.request('subject', {})).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(sut.request('contacts.overdue.for-user', {})).rejects.toEqual(
+      expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' }),
+    );
   });
 });
