@@ -12,6 +12,7 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { toUser } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SessionsService } from './sessions.service.js';
 
 /** Account creation, sign-in and "who am I". */
@@ -22,6 +23,7 @@ export class AuthService {
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(AuthEventsPublisher) private readonly events: AuthEventsPublisher,
+    @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
   ) {}
 
   async register(request: RegisterRequest): Promise<AuthResponse> {
@@ -37,13 +39,18 @@ export class AuthService {
     return { user, tokens: await this.sessions.start(row) };
   }
 
-  /** Unknown email and wrong password answer alike, and cost one argon2 verification each. */
+  /**
+   * Unknown email and wrong password answer alike, and cost one argon2 verification each. An
+   * account with many failed attempts in a row makes the next one wait (LoginThrottle).
+   */
   async login(request: LoginRequest): Promise<AuthResponse> {
+    this.throttle.begin(request.email);
     const row = await this.users.findByEmail(request.email);
     const passwordMatches = row
       ? await this.passwords.verify(row.passwordHash, request.password)
       : await this.passwords.verifyAgainstDummy(request.password);
     if (!row || !passwordMatches) throw new AppError(ErrorCode.INVALID_CREDENTIALS, ErrorMessage.INVALID_CREDENTIALS);
+    this.throttle.succeeded(request.email);
     return { user: toUser(row), tokens: await this.sessions.start(row) };
   }
 

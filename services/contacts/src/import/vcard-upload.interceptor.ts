@@ -11,12 +11,19 @@ import type { Observable } from 'rxjs';
 const fileTooLarge = () =>
   new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `File is larger than ${IMPORT_MAX_FILE_BYTES} bytes`);
 
+const onlyOneFile = () =>
+  AppError.validation([
+    { field: IMPORT_FILE_FIELD, message: `Attach one .vcf or .vcard file as ${IMPORT_FILE_FIELD}, and nothing else` },
+  ]);
+
 /** The whole multipart body: the file plus its part headers and boundaries. */
 export const MAX_UPLOAD_REQUEST_BYTES = IMPORT_MAX_FILE_BYTES + 64 * 1024;
 
 /**
  * Feeds the body to the multipart parser through a byte count, so a body sent chunked (no
  * Content-Length) is refused with 413 as soon as it passes the limit, not once it all arrived.
+ * A part beyond the one file is refused as soon as it starts, too (multer itself would answer
+ * only once the whole body had been received and dropped).
  */
 function countedBody(req: Request, parser: Writable): void {
   const limit = new ByteLimit(MAX_UPLOAD_REQUEST_BYTES, () => {
@@ -24,6 +31,8 @@ function countedBody(req: Request, parser: Writable): void {
     writeErrorResponse(req, req.res!, error);
     parser.destroy(error);
   });
+  for (const event of ['partsLimit', 'filesLimit', 'fieldsLimit'])
+    parser.once(event, () => writeErrorResponse(req, req.res!, onlyOneFile()));
   req.pipe(limit).pipe(parser);
 }
 
@@ -45,11 +54,6 @@ const upload = multer({
       );
   },
 }).single(IMPORT_FILE_FIELD);
-
-const onlyOneFile = () =>
-  AppError.validation([
-    { field: IMPORT_FILE_FIELD, message: `Attach one .vcf or .vcard file as ${IMPORT_FILE_FIELD}, and nothing else` },
-  ]);
 
 function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
