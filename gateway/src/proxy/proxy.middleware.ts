@@ -1,4 +1,5 @@
 import { ErrorCode, ErrorMessage } from '@kith/contracts';
+import { answerBeforeBody } from '@kith/nest-kit';
 import type { RequestHandler as ExpressHandler } from 'express';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
@@ -73,9 +74,11 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
         },
         on: {
           error: onProxyError(config),
-          // Which framework a service runs on is nobody's business.
-          proxyRes: (proxyRes) => {
+          proxyRes: (proxyRes, req, res) => {
+            // Which framework a service runs on is nobody's business.
             delete proxyRes.headers['x-powered-by'];
+            // A service may answer an upload before its body is in (its own 413 or 400).
+            answerBeforeBody(req, res);
           },
           proxyReq: (proxyReq, req) => {
             fixRequestBody(proxyReq, req);

@@ -70,7 +70,10 @@ describe('AllExceptionsFilter', () => {
   });
 
   it('maps framework HTTP exceptions and body-parser errors by status', () => {
-    expect(toAppError(new NotFoundException('Cannot GET /x')).code).toBe(ErrorCode.NOT_FOUND);
+    expect(toAppError(new NotFoundException('Cannot GET /x'))).toMatchObject({
+      code: ErrorCode.NOT_FOUND,
+      message: 'Not found',
+    });
     expect(toAppError(new PayloadTooLargeException()).code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
     expect(toAppError(new BadRequestException(['a', 'b'])).message).toBe('a; b');
     expect(toAppError(Object.assign(new Error('request entity too large'), { status: 413 })).code).toBe(

@@ -13,6 +13,8 @@ export function toAppError(exception: unknown): AppError {
     return new AppError(ErrorCode.BAD_REQUEST, 'Malformed JSON body');
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
+    // The router's own 404 reads "Cannot GET /path", the framework's signature phrase.
+    if (status === 404) return new AppError(ErrorCode.NOT_FOUND, ErrorMessage.NOT_FOUND);
     const response = exception.getResponse();
     const message =
       typeof response === 'string'

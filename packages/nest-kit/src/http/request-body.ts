@@ -1,21 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 
 /** How long the rest of a refused body may keep arriving before its connection is closed. */
-export const REFUSED_BODY_LINGER_MS = 2_000;
+export const REFUSED_BODY_LINGER_MS = 5_000;
 
 /**
  * Call before answering a request whose body may still be arriving (a 413 for an upload, a 401
- * before one was read). Once the answer is out, the rest of the body is dropped (see
- * `dropRestOfBody`). The answer keeps the connection open for that: Node would otherwise close
- * it right after the answer when the request asked for `Connection: close` (as a proxy
- * forwarding a chunked body does), resetting it under a client still sending, which then never
- * reads the answer.
+ * before one was read). Once the answer is out, the rest of the body is read and dropped (see
+ * `dropRestOfBody`). When the connection is to close after the answer (the request asked for
+ * `Connection: close`, as a proxy forwarding a chunked body does), it is closed the lingering
+ * way of RFC 9112 §9.6: our side is shut after the answer, but the client's bytes are still read
+ * until it stops sending or the linger is over. Node would otherwise close it at once, resetting
+ * the connection under a client still sending, which then may never read the answer.
  */
 export function answerBeforeBody(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete || req.destroyed || res.headersSent) return;
-  res.setHeader('connection', 'keep-alive');
   res.once('finish', () => dropRestOfBody(req));
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => void socket.end();
 }
 
 /**

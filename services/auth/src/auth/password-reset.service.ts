@@ -41,6 +41,8 @@ export class PasswordResetService {
     } else {
       this.pending += 1;
       this.queue = this.queue
+        // After the answer has gone out, not in the microtasks before it.
+        .then(() => new Promise((resolve) => setImmediate(resolve)))
         .then(() => this.sendResetLink(email))
         .catch((error: Error) => this.logger.error(`Reset request failed: ${error.message}`))
         .finally(() => (this.pending -= 1));
