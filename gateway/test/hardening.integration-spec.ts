@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { ErrorMessage, IMPORT_MAX_FILE_BYTES } from '@kith/contracts';
+import { connect } from 'node:net';
+import { ErrorMessage, type HealthReport, IMPORT_MAX_FILE_BYTES } from '@kith/contracts';
 import { type RegisteredUser, startTestStack, type TestStack } from '@kith/stack/testing';
 
 const MB = 1024 * 1024;
@@ -161,6 +162,25 @@ describe('no framework fingerprints', () => {
   });
 });
 
+describe('the gateway is the only public entry', () => {
+  /** 'open', or the error code of connecting to `port` on another local address than 127.0.0.1. */
+  const reach = (port: number) =>
+    new Promise<string>((resolve) => {
+      const socket = connect({ host: '127.0.0.2', port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('open');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+
+  it('services listen on loopback only by default, the gateway on every interface', async () => {
+    expect(await reach(stack.ports.gateway!)).toBe('open');
+    for (const name of ['auth', 'contacts', 'notifications'])
+      expect({ name, reached: await reach(stack.ports[name]!) }).toEqual({ name, reached: 'ECONNREFUSED' });
+  });
+});
+
 describe('errors say what people need and no more', () => {
   it('a body that is not JSON is a 400 about the body, at the gateway and at a service', async () => {
     for (const baseUrl of [stack.gatewayUrl, stack.urls.auth]) {
@@ -170,7 +190,7 @@ describe('errors say what people need and no more', () => {
         body: '{"email":',
       });
       expect(response.status).toBe(400);
-      const body = await response.json();
+      const body = (await response.json()) as { error: string };
       expect(body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
       expect(body.error).toMatch(/JSON/);
       expect(body.error).not.toMatch(/\bat \S+ \(|node_modules|\.js:\d+/);
@@ -203,7 +223,7 @@ describe('errors say what people need and no more', () => {
       expect(text).not.toMatch(/contacts\.|subscribers|nats|Error:|\bat \S+ \(/i);
     }
     const health = await fetch(`${stack.gatewayUrl}/api/health`);
-    const report = await health.json();
+    const report = (await health.json()) as HealthReport;
     expect(health.status).toBe(503);
     expect(report.checks.contacts).toEqual({ status: 'down' });
     expect(JSON.stringify(report)).not.toContain('detail');

@@ -1,5 +1,5 @@
 import { ErrorMessage } from '@kith/contracts';
-import { call, eventually, sleep, sql, startTestStack, type TestStack } from '@kith/stack/testing';
+import { type ApiAnswer, call, eventually, sleep, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import pg from 'pg';
 
 /**
@@ -186,7 +186,7 @@ describe('enumeration is invisible in time', () => {
 
   it('login answers a wrong password and an unknown address in the same time', async () => {
     // One account per try, so the per-account backoff never steps in.
-    const accounts = [];
+    const accounts: { email: string; password: string }[] = [];
     for (let i = 0; i < TRIES * ROUNDS; i++) accounts.push(await register());
     for (let i = 0; i < 3; i++)
       await atAuthPort('/api/auth/login', { email: `warm-${i}@example.test`, password: 'x-x-x-x' });
@@ -209,7 +209,10 @@ describe('enumeration is invisible in time', () => {
 });
 
 describe('per-account throttling', () => {
-  const guesses = async (send: (path: string, body: unknown) => ReturnType<typeof call>, email: string) => {
+  const guesses = async (
+    send: (path: string, body: unknown) => Promise<ApiAnswer<{ error: string }>>,
+    email: string,
+  ) => {
     const answers = [];
     for (let i = 0; i < 30; i++) answers.push(await send('/api/auth/login', { email, password: `guess-${i}-wrong` }));
     return {
