@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ErrorCode } from '@kith/contracts';
 import { NEVER, type Observable, of, throwError } from 'rxjs';
-import { AppError } from '../errors/app-error.js';
+import { AppError, internalReason } from '../errors/app-error.js';
 import { NatsClient } from './nats-client.js';
 
 const proxyAnswering = (send: () => Observable<unknown>) =>
@@ -65,5 +65,18 @@ describe('NatsClient.request', () => {
     await expect(sut.request('contacts.overdue.for-user', {})).rejects.toEqual(
       expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' }),
     );
+  });
+});
+
+describe('NatsClient failures in logs and records', () => {
+  it('keeps the subject and the reason as the cause, for internalReason, out of the message', async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {});
+    const sut = new NatsClient(
+      proxyAnswering(() => throwError(() => new Error('Empty response'))),
+      1000,
+    );
+    const error = await sut.request('contacts.overdue.digest', {}).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe('Service temporarily unavailable');
+    expect(internalReason(error)).toBe('Service temporarily unavailable: contacts.overdue.digest: Empty response');
   });
 });

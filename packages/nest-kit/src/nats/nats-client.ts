@@ -36,7 +36,12 @@ export class NatsClient implements OnApplicationShutdown {
       if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message);
       const reason = error instanceof TimeoutError ? `no answer within ${timeoutMs} ms` : (error as Error)?.message;
       this.logger.warn(`${subject}: ${reason}`);
-      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ErrorMessage.SERVICE_UNAVAILABLE);
+      throw new AppError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        ErrorMessage.SERVICE_UNAVAILABLE,
+        undefined,
+        new Error(`${subject}: ${reason}`),
+      );
     }
   }
 
