@@ -14,7 +14,7 @@ import { davAuthRateLimiter } from './security/dav-auth-rate-limit.js';
 import { requireAccessToken } from './security/access-token.middleware.js';
 import { bodyLimits } from './security/body-limits.js';
 import { ErasedUsers } from './security/erased-users.js';
-import { webApp } from './web/web-app.js';
+import { notFound, webApp } from './web/web-app.js';
 
 /** Express strips the mount prefix from req.url; services expect the full /api/... path. */
 const forwardFullPath: RequestHandler = (req, _res, next) => {
@@ -63,6 +63,8 @@ runService(async () => {
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
+  await app.init();
+  app.use(notFound);
   await app.listen(config.PORT, config.HOST);
   new Logger('gateway').log(`listening on http://${config.HOST}:${config.PORT}`);
 });

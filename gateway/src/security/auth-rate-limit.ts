@@ -2,6 +2,7 @@ import { ErrorCode, ErrorMessage } from '@kith/contracts';
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { GatewayConfig } from '../config/gateway.config.js';
+import { BoundedRateLimitStore } from './bounded-rate-limit-store.js';
 import { sendError } from '../http-error.js';
 import { RATE_LIMITED_PATHS } from '../proxy/routes.js';
 
@@ -14,6 +15,7 @@ export function authRateLimiters(config: GatewayConfig): { path: string; handler
       limit: config.AUTH_RATE_LIMIT_MAX,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
+      store: new BoundedRateLimitStore(),
       handler: (_req, res) => sendError(res, ErrorCode.RATE_LIMITED, ErrorMessage.RATE_LIMITED),
     }),
   }));

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { GatewayConfig } from '../config/gateway.config.js';
+import { BoundedRateLimitStore } from './bounded-rate-limit-store.js';
 
 /**
  * CardDAV's Basic credentials are limited like login: the same window and number of failed
@@ -14,6 +15,7 @@ export function davAuthRateLimiter(config: GatewayConfig): RequestHandler {
     limit: config.AUTH_RATE_LIMIT_MAX,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    store: new BoundedRateLimitStore(),
     skip: (req) => !req.headers.authorization,
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,

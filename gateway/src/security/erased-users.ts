@@ -5,12 +5,18 @@ import {
   type RecentErasuresResponse,
   type UserErasedEvent,
 } from '@kith/contracts';
-import { NatsClient } from '@kith/nest-kit';
+import { BoundedMap, NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 const TOKEN_LIFETIME_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
 /** Reload period: also covers an event this gateway missed (a NATS reconnect). */
 const RELOAD_INTERVAL_MS = 30_000;
+/**
+ * Far above what auth can erase in one token lifetime (each erasure checks a password with
+ * argon2). Entries expire after the token lifetime anyway; the cap only keeps a flood bounded,
+ * dropping first the user whose token was looked up least recently (one still in use stays).
+ */
+export const MAX_ERASED_USERS = 100_000;
 
 /**
  * Users erased while their access tokens (stateless JWTs) may still be unexpired. Auth broadcasts
@@ -20,7 +26,7 @@ const RELOAD_INTERVAL_MS = 30_000;
 @Injectable()
 export class ErasedUsers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ErasedUsers.name);
-  private readonly expiresAtByHash = new Map<string, number>();
+  private readonly expiresAtByHash = new BoundedMap<string, number>(MAX_ERASED_USERS);
   private timer?: NodeJS.Timeout;
 
   constructor(@Inject(NatsClient) private readonly nats: NatsClient) {}
@@ -46,7 +52,8 @@ export class ErasedUsers implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private add(userIdHash: string): void {
-    if (!this.expiresAtByHash.has(userIdHash)) this.expiresAtByHash.set(userIdHash, Date.now() + TOKEN_LIFETIME_MS);
+    if (this.expiresAtByHash.get(userIdHash) === undefined)
+      this.expiresAtByHash.set(userIdHash, Date.now() + TOKEN_LIFETIME_MS);
   }
 
   private async reload(): Promise<void> {
@@ -54,7 +61,7 @@ export class ErasedUsers implements OnApplicationBootstrap, OnApplicationShutdow
       const { userIdHashes } = await this.nats.request<RecentErasuresResponse>(NatsSubject.AUTH_RECENT_ERASURES, {});
       for (const hash of userIdHashes) this.add(hash);
       const now = Date.now();
-      for (const [hash, expiresAt] of this.expiresAtByHash) if (expiresAt <= now) this.expiresAtByHash.delete(hash);
+      this.expiresAtByHash.prune((expiresAt) => expiresAt <= now);
     } catch (error) {
       this.logger.warn(`Could not reload erased users: ${(error as Error).message}`);
     }

@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayConfig } from '../config/gateway.config.js';
@@ -52,3 +52,11 @@ export function webApp(config: GatewayConfig): Router {
   });
   return router;
 }
+
+/**
+ * The last handler, after every route (Nest's included): what nothing served is a plain 404,
+ * never Express's default HTML page, which names the framework. Nest answers /api itself.
+ */
+export const notFound: RequestHandler = (_req, res) => {
+  res.status(404).type('text/plain').send('Not found\n');
+};

@@ -11,6 +11,7 @@ import {
   webhookSettingsResponseSchema,
 } from './entities.js';
 import { twoFactorStatusSchema } from './two-factor.schemas.js';
+import { singleLineText } from './validation.js';
 
 /**
  * "Your data is yours": account erasure and the account export. Framework-free; the services,
@@ -19,8 +20,7 @@ import { twoFactorStatusSchema } from './two-factor.schemas.js';
 
 /** `DELETE /api/auth/me` body: the password proves it is really the owner at the keyboard. */
 export const deleteAccountSchema = z.object({
-  password: z
-    .string({ error: 'password is required' })
+  password: singleLineText('password is required')
     .min(1, 'password is required')
     .max(1024, 'Password must be at most 1024 characters'),
 });

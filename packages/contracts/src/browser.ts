@@ -21,3 +21,4 @@ export * from './rules/birthday.js';
 export * from './phone-sync.js';
 export * from './rules/today.js';
 export * from './rules/reminder-days.js';
+export * from './rules/control-characters.js';

@@ -10,6 +10,7 @@ import {
   NO_LIST_ID,
 } from './constants.js';
 import { isValidBirthday } from './rules/birthday.js';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, type TextKind } from './rules/control-characters.js';
 import { APP_PASSWORD_NAME_MAX_LENGTH } from './phone-sync.js';
 import { isLaterThanTodayAnywhere } from './rules/today.js';
 import { withOptionalSecondFactor } from './two-factor.schemas.js';
@@ -25,6 +26,18 @@ import {
 
 // The zod-free vocabulary lives in vocabulary.ts so browsers can import it without zod.
 export * from './vocabulary.js';
+
+/**
+ * Every text field of every schema starts here: a string that refuses the control characters its
+ * kind has no use for (rules/control-characters.ts), so no field carries a NUL towards the
+ * database and the 400 names the field. `abort` keeps that the only message for the value.
+ */
+const text = (kind: TextKind, error?: string) =>
+  z
+    .string(error === undefined ? undefined : { error })
+    .refine((value) => !hasControlCharacters(value, kind), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
+/** A name, an e-mail, a token, a search: one line (notes, addresses and descriptions are `text('multiLine')`). */
+export const singleLineText = (error?: string) => text('singleLine', error);
 
 /** Ids are uuids. Every schema that takes one checks it and hands on the lower-case form. */
 export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,22 +56,20 @@ const optionalListId = z
   .transform((value) => value?.toLowerCase() ?? null);
 
 const requiredEmail = (invalidMessage: string) =>
-  z
-    .string({ error: ValidationMessage.EMAIL_REQUIRED })
+  singleLineText(ValidationMessage.EMAIL_REQUIRED)
     .trim()
     .min(1, ValidationMessage.EMAIL_REQUIRED)
     .max(254, 'Email must be at most 254 characters')
     .regex(LOOSE_EMAIL_PATTERN, invalidMessage)
     .transform((email) => email.toLowerCase());
 
-const password = z
-  .string({ error: ValidationMessage.PASSWORD_REQUIRED })
+const password = singleLineText(ValidationMessage.PASSWORD_REQUIRED)
   .min(1, ValidationMessage.PASSWORD_REQUIRED)
   .min(MIN_PASSWORD_LENGTH, ValidationMessage.PASSWORD_TOO_SHORT)
   .max(1024, 'Password must be at most 1024 characters');
 
 const name = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(100, 'Must be at most 100 characters');
+  singleLineText(requiredMessage).trim().min(1, requiredMessage).max(100, 'Must be at most 100 characters');
 
 export const loginSchema = z.object({
   email: requiredEmail(ValidationMessage.EMAIL_INVALID),
@@ -75,7 +86,7 @@ export const registerSchema = z.object({
 export type RegisterRequest = z.input<typeof registerSchema>;
 
 export const refreshTokenSchema = z.object({
-  refreshToken: z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(512),
+  refreshToken: singleLineText('refreshToken is required').min(1, 'refreshToken is required').max(512),
 });
 export type RefreshTokenRequest = z.input<typeof refreshTokenSchema>;
 
@@ -84,8 +95,7 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordSchema>;
 
-const resetToken = z
-  .string({ error: ValidationMessage.RESET_TOKEN_MISSING })
+const resetToken = singleLineText(ValidationMessage.RESET_TOKEN_MISSING)
   .min(1, ValidationMessage.RESET_TOKEN_MISSING)
   .max(512);
 
@@ -104,16 +114,16 @@ const reminderDays = z
   .max(MAX_REMINDER_DAYS, ValidationMessage.REMINDER_DAYS_MAX);
 
 /** Optional free text: empty or blank becomes null so "cleared" and "absent" mean the same. */
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, kind: TextKind = 'singleLine') =>
+  text(kind)
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
 
-const isoDateTime = z
-  .string({ error: ValidationMessage.DATE_INVALID })
-  .refine((value) => !Number.isNaN(Date.parse(value)), ValidationMessage.DATE_INVALID);
+const isoDateTime = singleLineText(ValidationMessage.DATE_INVALID).refine(
+  (value) => !Number.isNaN(Date.parse(value)),
+  ValidationMessage.DATE_INVALID,
+);
 
 // Later today is not the future (spec §5): only what no time zone calls today is refused.
 const notInFuture = (value: string) => !isLaterThanTodayAnywhere(new Date(value));
@@ -123,14 +133,12 @@ const labeledValues = (field: string, maxValue: number, valuePattern?: { pattern
   z
     .array(
       z.object({
-        label: z
-          .string({ error: `${field}: label must be text` })
+        label: singleLineText(`${field}: label must be text`)
           .trim()
           .max(30, `${field}: label must be at most 30 characters`)
           .nullish()
           .transform((label) => label?.toLowerCase() || 'other'),
-        value: z
-          .string({ error: `${field}: value is required` })
+        value: singleLineText(`${field}: value is required`)
           .trim()
           .min(1, `${field}: value is required`)
           .max(maxValue, `${field}: value must be at most ${maxValue} characters`)
@@ -144,8 +152,7 @@ const labeledValues = (field: string, maxValue: number, valuePattern?: { pattern
 
 /** The person beyond the spec's fields (DESIGN §5.1), shared by the contact form and the import. */
 export const contactDetailsShape = {
-  birthday: z
-    .string({ error: ValidationMessage.BIRTHDAY_INVALID })
+  birthday: singleLineText(ValidationMessage.BIRTHDAY_INVALID)
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))
@@ -157,7 +164,7 @@ export const contactDetailsShape = {
     pattern: LOOSE_EMAIL_PATTERN,
     message: 'Emails: each must be a valid email address',
   }),
-  address: optionalText(1000),
+  address: optionalText(1000, 'multiLine'),
   website: optionalText(500),
 };
 
@@ -170,7 +177,7 @@ export const contactInputSchema = z.object({
     ValidationMessage.EMAIL_INVALID,
   ),
   phoneNumber: optionalText(50),
-  notes: optionalText(5000),
+  notes: optionalText(5000, 'multiLine'),
   listId: optionalListId,
   customReminderDays: reminderDays.nullish().transform((value) => value ?? null),
   lastContactDate: isoDateTime
@@ -191,15 +198,15 @@ const communicationType = z.enum(Object.values(CommunicationType) as [Communicat
 
 export const logContactSchema = z.object({
   type: communicationType.default(DEFAULT_COMMUNICATION_TYPE),
-  notes: optionalText(5000),
+  notes: optionalText(5000, 'multiLine'),
 });
 export type LogContactRequest = z.input<typeof logContactSchema>;
 
 export const logCommunicationSchema = z.object({
-  contactId: z.string({ error: 'contactId is required' }).min(1, 'contactId is required').max(64),
+  contactId: singleLineText('contactId is required').min(1, 'contactId is required').max(64),
   type: communicationType,
   timestamp: isoDateTime.refine(notInFuture, ValidationMessage.DATE_IN_FUTURE),
-  notes: optionalText(5000),
+  notes: optionalText(5000, 'multiLine'),
   duration: z
     .number()
     .int()
@@ -221,22 +228,20 @@ const startOfTodayUtc = () => {
 };
 
 export const scheduleReminderSchema = z.object({
-  reminderDate: z
-    .string({ error: ValidationMessage.REMINDER_DATE_REQUIRED })
+  reminderDate: singleLineText(ValidationMessage.REMINDER_DATE_REQUIRED)
     .min(1, ValidationMessage.REMINDER_DATE_REQUIRED)
     .refine((value) => !Number.isNaN(Date.parse(value)), ValidationMessage.DATE_INVALID)
     .refine((value) => Date.parse(value) >= startOfTodayUtc(), ValidationMessage.REMINDER_DATE_IN_PAST),
-  notes: optionalText(2000),
+  notes: optionalText(2000, 'multiLine'),
 });
 export type ScheduleReminderRequest = z.input<typeof scheduleReminderSchema>;
 
 export const listInputSchema = z.object({
-  name: z
-    .string({ error: ValidationMessage.LIST_NAME_REQUIRED })
+  name: singleLineText(ValidationMessage.LIST_NAME_REQUIRED)
     .trim()
     .min(1, ValidationMessage.LIST_NAME_REQUIRED)
     .max(100, 'Must be at most 100 characters'),
-  description: optionalText(1000),
+  description: optionalText(1000, 'multiLine'),
   color: z.string().regex(HEX_COLOR_PATTERN, ValidationMessage.COLOR_INVALID).optional(),
   reminderDays: reminderDays.optional(),
 });
@@ -252,9 +257,8 @@ export const contactQuerySchema = z.object({
     .min(1, 'limit must be between 1 and 1000')
     .max(1000, 'limit must be between 1 and 1000')
     .default(20),
-  search: z
-    .string()
-    .max(200)
+  search: singleLineText()
+    .max(200, 'search must be at most 200 characters')
     .optional()
     .transform((value) => value?.trim() || undefined),
   /** A list id, or NO_LIST_ID for the contacts without a list. */
@@ -292,8 +296,7 @@ export const birthdaysQuerySchema = z.object({
 });
 export type BirthdaysQuery = z.output<typeof birthdaysQuerySchema>;
 
-const importedNamePart = z
-  .string()
+const importedNamePart = singleLineText()
   .trim()
   .max(100, 'Must be at most 100 characters')
   .nullish()
@@ -305,7 +308,7 @@ const cardShape = {
   lastName: importedNamePart,
   email: optionalText(254),
   phoneNumber: optionalText(50),
-  notes: optionalText(5000),
+  notes: optionalText(5000, 'multiLine'),
 };
 
 /**
@@ -352,8 +355,7 @@ export const importConfirmSchema = z.object({
 export type ImportConfirmRequest = z.input<typeof importConfirmSchema>;
 
 export const snoozeSchema = z.object({
-  until: z
-    .string({ error: 'until is required' })
+  until: singleLineText('until is required')
     .min(1, 'until is required')
     .refine((value) => !Number.isNaN(Date.parse(value)), 'until must be a valid ISO 8601 date')
     .refine((value) => Date.parse(value) > Date.now(), 'until must be in the future')
@@ -370,8 +372,7 @@ export const notificationSettingsUpdateSchema = z.object({
 export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
 
 export const webhookSettingsSchema = z.object({
-  url: z
-    .string({ error: 'url must be a string or null' })
+  url: singleLineText('url must be a string or null')
     .trim()
     .max(2000, 'url must be at most 2000 characters')
     .refine((value) => {
@@ -387,8 +388,7 @@ export const webhookSettingsSchema = z.object({
 export type WebhookSettingsRequest = z.input<typeof webhookSettingsSchema>;
 /** POST /auth/app-passwords: a name that says which device holds it. */
 export const appPasswordCreateSchema = z.object({
-  name: z
-    .string({ error: 'Device name is required' })
+  name: singleLineText('Device name is required')
     .trim()
     .min(1, 'Device name is required')
     .max(APP_PASSWORD_NAME_MAX_LENGTH, `Device name must be at most ${APP_PASSWORD_NAME_MAX_LENGTH} characters`),

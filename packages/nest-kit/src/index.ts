@@ -4,6 +4,8 @@ export * from './http/zod-validation.pipe.js';
 export * from './http/parse-id.pipe.js';
 export * from './http/envelope.interceptor.js';
 export * from './http/all-exceptions.filter.js';
+export * from './http/request-body.js';
+export * from './cache/bounded-map.js';
 export * from './auth/jwt-verifier.js';
 export * from './auth/jwt-auth.guard.js';
 export * from './nats/nats-client.js';

@@ -3,6 +3,7 @@ import { type DynamicModule, type INestApplication, Logger, RequestMethod, type 
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import type { NatsPeer } from '@kith/contracts';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter.js';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor.js';
 import { prepareDatabase } from '../db/database.js';
@@ -40,7 +41,9 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   if (!options.nats.NATS_USER) logger.warn('NATS_USER and NATS_PASSWORD are not set: connecting to NATS anonymously');
   await prepareDatabase(options.databaseUrl, options.migrationsDir, (message) => logger.debug(message));
 
-  const app = await NestFactory.create(options.module, { bufferLogs: false });
+  const app = await NestFactory.create<NestExpressApplication>(options.module, { bufferLogs: false });
+  // No framework fingerprint on any answer (the gateway strips it too, for any upstream).
+  app.disable('x-powered-by');
   app.setGlobalPrefix(SERVICE_GLOBAL_PREFIX.prefix, { exclude: SERVICE_GLOBAL_PREFIX.exclude });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor());

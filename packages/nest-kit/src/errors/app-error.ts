@@ -4,12 +4,14 @@ import { type ErrorCode, ErrorCode as Codes, type FieldError, httpStatusOf } fro
 export class AppError extends Error {
   override readonly name = 'AppError';
 
+  /** `cause` is for logs and records only: the filters never put it in an answer. */
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldError[],
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 
   get status(): number {
@@ -28,4 +30,14 @@ export class AppError extends Error {
   static unauthorized(message: string): AppError {
     return new AppError(Codes.UNAUTHORIZED, message);
   }
+}
+
+/** An error's message with the messages of its causes, for logs and records (never for answers). */
+export function internalReason(error: unknown): string {
+  const parts: string[] = [];
+  for (let current: unknown = error; current !== undefined && parts.length < 5;) {
+    parts.push(current instanceof Error ? current.message : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(': ');
 }

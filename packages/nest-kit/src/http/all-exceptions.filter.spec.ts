@@ -16,6 +16,12 @@ function httpHost() {
   const response = {
     statusCode: 0,
     body: undefined as unknown,
+    headersSent: false,
+    writableEnded: false,
+    destroyed: false,
+    destroy() {
+      this.destroyed = true;
+    },
     status(code: number) {
       this.statusCode = code;
       return this;
@@ -27,7 +33,7 @@ function httpHost() {
   };
   const host = {
     getType: () => 'http',
-    switchToHttp: () => ({ getResponse: () => response }),
+    switchToHttp: () => ({ getResponse: () => response, getRequest: () => undefined }),
   } as unknown as ArgumentsHost;
   return { host, response };
 }
@@ -64,12 +70,36 @@ describe('AllExceptionsFilter', () => {
   });
 
   it('maps framework HTTP exceptions and body-parser errors by status', () => {
-    expect(toAppError(new NotFoundException('Cannot GET /x')).code).toBe(ErrorCode.NOT_FOUND);
+    expect(toAppError(new NotFoundException('Cannot GET /x'))).toMatchObject({
+      code: ErrorCode.NOT_FOUND,
+      message: 'Not found',
+    });
     expect(toAppError(new PayloadTooLargeException()).code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
     expect(toAppError(new BadRequestException(['a', 'b'])).message).toBe('a; b');
     expect(toAppError(Object.assign(new Error('request entity too large'), { status: 413 })).code).toBe(
       ErrorCode.PAYLOAD_TOO_LARGE,
     );
+  });
+
+  it("words body-parser's JSON errors itself", () => {
+    const parseError = Object.assign(new SyntaxError('Unexpected token } in JSON at position 7'), {
+      status: 400,
+      type: 'entity.parse.failed',
+    });
+    expect(toAppError(parseError)).toMatchObject({ code: ErrorCode.BAD_REQUEST, message: 'Malformed JSON body' });
+  });
+
+  it('leaves an answered response alone, and cuts off a half-written one', () => {
+    const answered = httpHost();
+    Object.assign(answered.response, { headersSent: true, writableEnded: true, statusCode: 413 });
+    sut.catch(new PayloadTooLargeException(), answered.host);
+    expect(answered.response).toMatchObject({ statusCode: 413, body: undefined, destroyed: false });
+
+    const halfWritten = httpHost();
+    Object.assign(halfWritten.response, { headersSent: true, statusCode: 200 });
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
+    sut.catch(new Error('database went away'), halfWritten.host);
+    expect(halfWritten.response).toMatchObject({ statusCode: 200, body: undefined, destroyed: true });
   });
 
   it('hides unexpected errors behind a generic 500', () => {

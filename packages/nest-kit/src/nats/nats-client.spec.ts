@@ -1,8 +1,9 @@
 import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ErrorCode } from '@kith/contracts';
 import { NEVER, type Observable, of, throwError } from 'rxjs';
-import { AppError } from '../errors/app-error.js';
+import { AppError, internalReason } from '../errors/app-error.js';
 import { NatsClient } from './nats-client.js';
 
 const proxyAnswering = (send: () => Observable<unknown>) =>
@@ -32,6 +33,7 @@ describe('NatsClient.request', () => {
   it('times out with a 503 when nobody answers, at its timeout and not before', async () => {
     // Fake timers: the timeout is checked on the clock it uses, not on a busy machine's wall clock.
     jest.useFakeTimers();
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {});
     const sut = new NatsClient(
       proxyAnswering(() => NEVER),
       5000,
@@ -47,14 +49,34 @@ describe('NatsClient.request', () => {
     expect(settled).toBe(true);
     const error = await outcome;
     expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
-    expect((error as Error).message).toContain('contacts.overdue.digest: timed out');
+    // The subject and the reason are for the log; people read only that the service is unavailable.
+    expect((error as Error).message).toBe('Service temporarily unavailable');
+    expect(warn).toHaveBeenCalledWith('contacts.overdue.digest: no answer within 5000 ms');
   });
 
-  it('maps a transport failure (no responders) to 503', async () => {
+  it('maps a transport failure (no responders) to a 503 that names no subject', async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {});
     const sut = new NatsClient(
-      proxyAnswering(() => throwError(() => new Error('503'))),
+      proxyAnswering(() =>
+        throwError(() => new Error('Empty response. There are no subscribers listening to that message')),
+      ),
       1000,
     );
-    await expect(sut.request('subject', {})).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(sut.request('contacts.overdue.for-user', {})).rejects.toEqual(
+      expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' }),
+    );
+  });
+});
+
+describe('NatsClient failures in logs and records', () => {
+  it('keeps the subject and the reason as the cause, for internalReason, out of the message', async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => {});
+    const sut = new NatsClient(
+      proxyAnswering(() => throwError(() => new Error('Empty response'))),
+      1000,
+    );
+    const error = await sut.request('contacts.overdue.digest', {}).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe('Service temporarily unavailable');
+    expect(internalReason(error)).toBe('Service temporarily unavailable: contacts.overdue.digest: Empty response');
   });
 });

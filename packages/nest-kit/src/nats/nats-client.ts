@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { ErrorCode, ErrorMessage, type RpcErrorPayload } from '@kith/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
@@ -13,10 +13,13 @@ function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
 
 /**
  * Request/reply and events over NATS. Every request has a timeout; a remote error comes back as
- * the same AppError (so a 404 stays a 404), and an absent or silent peer becomes a 503.
+ * the same AppError (so a 404 stays a 404), and an absent or silent peer becomes a 503 whose
+ * message says only that: the subject and the transport's reason go to the log, never to a client.
  */
 @Injectable()
 export class NatsClient implements OnApplicationShutdown {
+  private readonly logger = new Logger(NatsClient.name);
+
   constructor(
     @Inject(NATS_CLIENT_PROXY) private readonly proxy: ClientProxy,
     @Inject(NATS_TIMEOUT_MS) private readonly timeoutMs: number,
@@ -31,8 +34,14 @@ export class NatsClient implements OnApplicationShutdown {
       return await firstValueFrom(this.proxy.send<Response, Payload>(subject, payload).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message);
-      const reason = error instanceof TimeoutError ? 'timed out' : (error as Error)?.message;
-      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, `${ErrorMessage.SERVICE_UNAVAILABLE} (${subject}: ${reason})`);
+      const reason = error instanceof TimeoutError ? `no answer within ${timeoutMs} ms` : (error as Error)?.message;
+      this.logger.warn(`${subject}: ${reason}`);
+      throw new AppError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        ErrorMessage.SERVICE_UNAVAILABLE,
+        undefined,
+        new Error(`${subject}: ${reason}`),
+      );
     }
   }
 

@@ -7,7 +7,7 @@ import {
   type NotificationsErasureRequest,
   retryDelayMs,
 } from '@kith/contracts';
-import { NatsClient } from '@kith/nest-kit';
+import { internalReason, NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import type { AccountErasure } from '../generated/prisma/client.js';
@@ -75,9 +75,9 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
         maxDelayMs: this.config.ERASURE_RETRY_MAX_DELAY_MS,
       });
       this.logger.warn(
-        `Erasure of user ${erasure.userId} in ${erasure.service} not acknowledged (${(error as Error).message}); retrying in ${delayMs} ms`,
+        `Erasure of user ${erasure.userId} in ${erasure.service} not acknowledged (${internalReason(error)}); retrying in ${delayMs} ms`,
       );
-      await this.erasures.postpone(erasure, new Date(Date.now() + delayMs), (error as Error).message);
+      await this.erasures.postpone(erasure, new Date(Date.now() + delayMs), internalReason(error));
       return false;
     }
   }

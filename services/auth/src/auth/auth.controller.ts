@@ -82,7 +82,7 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(HttpStatus.OK)
-  forgotPassword(@Body(validate(forgotPasswordSchema)) body: ForgotPasswordRequest): Promise<MessageResponse> {
+  forgotPassword(@Body(validate(forgotPasswordSchema)) body: ForgotPasswordRequest): MessageResponse {
     return this.passwordReset.requestReset(body.email);
   }
 

@@ -10,6 +10,7 @@ import { AuthEventsPublisher } from './auth-events.publisher.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { ExpiredTokensPurger } from './expired-tokens.purger.js';
+import { LoginThrottle } from './login-throttle.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
 import { PasswordResetMailClient } from './password-reset-mail.client.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -31,6 +32,7 @@ import { SessionsService } from './sessions.service.js';
     },
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     AuthService,
+    LoginThrottle,
     SessionsService,
     PasswordResetService,
     PasswordResetMailClient,

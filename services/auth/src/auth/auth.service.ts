@@ -15,6 +15,7 @@ import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { toUser } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SessionsService } from './sessions.service.js';
 
 /** Account creation, sign-in and "who am I". */
@@ -26,6 +27,7 @@ export class AuthService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(AuthEventsPublisher) private readonly events: AuthEventsPublisher,
     @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
+    @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
   ) {}
 
   async register(request: RegisterRequest): Promise<AuthResponse> {
@@ -42,15 +44,18 @@ export class AuthService {
   }
 
   /**
-   * Unknown email and wrong password answer alike, and cost one argon2 verification each. With
+   * Unknown email and wrong password answer alike, and cost one argon2 verification each. An
+   * account with many failed attempts in a row makes the next one wait (LoginThrottle). With
    * two-factor sign-in on, the right password earns a challenge for the code step, not tokens.
    */
   async login(request: LoginRequest): Promise<LoginResponse> {
+    this.throttle.begin(request.email);
     const row = await this.users.findByEmail(request.email);
     const passwordMatches = row
       ? await this.passwords.verify(row.passwordHash, request.password)
       : await this.passwords.verifyAgainstDummy(request.password);
     if (!row || !passwordMatches) throw new AppError(ErrorCode.INVALID_CREDENTIALS, ErrorMessage.INVALID_CREDENTIALS);
+    this.throttle.succeeded(request.email);
     if (await this.twoFactor.isEnabled(row.id)) return this.twoFactor.startChallenge(row.id);
     return { user: toUser(row), tokens: await this.sessions.start(row) };
   }

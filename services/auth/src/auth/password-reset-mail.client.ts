@@ -5,7 +5,7 @@ import {
   type RetryPreset,
   retryDelayMs,
 } from '@kith/contracts';
-import { NatsClient } from '@kith/nest-kit';
+import { internalReason, NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 
 /** Waits between attempts to reach notifications: 1 s doubling to a minute, until the link expires. */
@@ -75,7 +75,7 @@ export class PasswordResetMailClient implements OnApplicationShutdown {
         stopped: () => this.shuttingDown,
         onRetry: (error, delayMs) =>
           this.logger.warn(
-            `Reset mail for user ${request.userId} not queued yet (${error.message}); retrying in ${delayMs} ms`,
+            `Reset mail for user ${request.userId} not queued yet (${internalReason(error)}); retrying in ${delayMs} ms`,
           ),
       },
     ).then((queued) => {

@@ -9,7 +9,7 @@ import {
   TwoFactorMessage,
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token.js';
 import { TwoFactorService } from '../two-factor/two-factor.service.js';
@@ -21,9 +21,17 @@ import { SessionsService } from './sessions.service.js';
 
 const invalidResetToken = () => new AppError(ErrorCode.INVALID_RESET_TOKEN, ErrorMessage.INVALID_RESET_TOKEN);
 
+/** Reset requests waiting to be handled; past this many (a flood), more are dropped and logged. */
+export const MAX_PENDING_RESET_REQUESTS = 1000;
+
 /** Forgotten passwords: a single-use emailed token that sets a new password and ends every session. */
 @Injectable()
 export class PasswordResetService {
+  private readonly logger = new Logger(PasswordResetService.name);
+  /** The reset requests in hand, one after another (so their mails leave in the order asked). */
+  private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(PasswordResetTokensRepository) private readonly resetTokens: PasswordResetTokensRepository,
@@ -33,22 +41,40 @@ export class PasswordResetService {
     @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
   ) {}
 
-  /** The caller learns nothing about whether the email has an account: the answer is the same. */
-  async requestReset(email: string): Promise<{ message: string }> {
-    const user = await this.users.findByEmail(email);
-    if (user) {
-      const { token, tokenHash } = newOpaqueToken();
-      const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
-      await this.resetTokens.create({ userId: user.id, tokenHash, expiresAt });
-      this.resetMails.requestMail({
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        token,
-        expiresAt: expiresAt.toISOString(),
-      });
+  /**
+   * The caller learns nothing about whether the email has an account, neither from the answer
+   * nor from its timing: the lookup, the token and the mail all happen after the answer, so a
+   * known and an unknown address cost the request the very same work.
+   */
+  requestReset(email: string): { message: string } {
+    if (this.pending >= MAX_PENDING_RESET_REQUESTS) {
+      this.logger.warn(`Reset request dropped: ${this.pending} are already waiting`);
+    } else {
+      this.pending += 1;
+      this.queue = this.queue
+        // After the answer has gone out, not in the microtasks before it.
+        .then(() => new Promise((resolve) => setImmediate(resolve)))
+        .then(() => this.sendResetLink(email))
+        .catch((error: Error) => this.logger.error(`Reset request failed: ${error.message}`))
+        .finally(() => (this.pending -= 1));
     }
     return { message: ErrorMessage.FORGOT_PASSWORD_SENT };
+  }
+
+  /** A new single-use token for the account of `email`, if there is one, and its mail. */
+  private async sendResetLink(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const { token, tokenHash } = newOpaqueToken();
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
+    await this.resetTokens.create({ userId: user.id, tokenHash, expiresAt });
+    this.resetMails.requestMail({
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      token,
+      expiresAt: expiresAt.toISOString(),
+    });
   }
 
   async check(token: string): Promise<ResetTokenCheckResponse> {

@@ -33,6 +33,14 @@ export const authEnvSchema = serviceEnvSchema.extend({
       { message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' },
     )
     .transform((value) => (value === undefined ? undefined : Buffer.from(value, 'base64'))),
+  /** Sign-in attempts in a row on one account that are never slowed down (see LoginThrottle). */
+  LOGIN_BACKOFF_FREE_ATTEMPTS: env.positiveInt(5),
+  /** The wait after the first attempt past the free ones; it doubles with each further failure. */
+  LOGIN_BACKOFF_BASE_MS: env.milliseconds(1_000),
+  /** The longest an account waits between attempts, however many failed. */
+  LOGIN_BACKOFF_MAX_MS: env.milliseconds(5 * 60_000),
+  /** Failed attempts are forgotten after this long without another. */
+  LOGIN_BACKOFF_FORGET_MS: env.milliseconds(15 * 60_000),
 });
 export type AuthConfig = z.output<typeof authEnvSchema>;
 

@@ -1,4 +1,4 @@
-import { davPaths } from '@kith/contracts';
+import { davPaths, hasControlCharacters } from '@kith/contracts';
 
 /** What a /dav/ path names, for the signed-in user. Other users' paths name nothing (404). */
 export type DavResource =
@@ -34,7 +34,8 @@ export function resolveResource(pathname: string, userId: string): DavResource {
     } catch {
       return { kind: 'none' };
     }
-    if (href.length <= MAX_HREF_LENGTH && !href.includes('/'))
+    // A resource name is stored as text: one with a control character names nothing.
+    if (href.length <= MAX_HREF_LENGTH && !href.includes('/') && !hasControlCharacters(href, 'singleLine'))
       return { kind: 'card', path: cardPath(userId, href), href };
   }
   return { kind: 'none' };

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { internalReason } from '@kith/nest-kit';
 import {
   BIRTHDAY_DIGEST_DAYS,
   type OverdueDigestEntry,
@@ -82,7 +83,8 @@ export class DailyRunService {
       this.logger.log(`${trigger} run for ${day}: ${JSON.stringify(totals)}`);
       return { message: dailyRunMessage(totals), ...totals };
     } catch (error) {
-      const reason = (error as Error).message;
+      // The record names what failed (say, the NATS subject nobody answered), the answer does not.
+      const reason = internalReason(error);
       this.logger.error(`${trigger} run for ${day} failed, will retry: ${reason}`);
       await this.runs.finish(runId, totals, reason).catch(() => undefined);
       throw error;

@@ -10,6 +10,7 @@ import {
   LOOSE_EMAIL_PATTERN,
   MAX_EXTRA_CONTACT_VALUES,
   parseBirthday,
+  stripControlCharacters,
 } from '@kith/contracts';
 import { decodeValue, paramValue, splitComponents, unescapeText } from './decoding.js';
 import type { ParsedCard, RawCard, RawProperty } from './types.js';
@@ -46,11 +47,31 @@ export function isGroupCard(card: RawCard): boolean {
   );
 }
 
-const cleanEmail = (value: string) => value.replace(/^mailto:/i, '').trim();
-const cleanPhone = (value: string) => value.replace(/^tel:/i, '').trim();
+/** A one-line field's value: tabs and line breaks (allowed in notes and addresses) become one space. */
+const oneLine = (value: string) => value.replace(/[\t\n\r]+/g, ' ').trim();
+const oneLineOrNull = (value: string | null) => (value === null ? null : oneLine(value) || null);
+const cleanEmail = (value: string) => oneLine(value.replace(/^mailto:/i, ''));
+const cleanPhone = (value: string) => oneLine(value.replace(/^tel:/i, ''));
 
-export function mapCard(card: RawCard, fileWasUtf16: boolean): ParsedCard {
-  const text = (property: RawProperty) => decodeValue(property, fileWasUtf16);
+/** A property's decoded value without control characters (a NUL byte, `=00` in quoted-printable). */
+const cleanText = (property: RawProperty, fileWasUtf16: boolean) =>
+  stripControlCharacters(decodeValue(property, fileWasUtf16), 'multiLine');
+
+/**
+ * `onControlCharacters` hears the names of the properties whose values held control characters:
+ * they are removed from the values, never stored.
+ */
+export function mapCard(
+  card: RawCard,
+  fileWasUtf16: boolean,
+  onControlCharacters: (propertyNames: string[]) => void = () => {},
+): ParsedCard {
+  const cleaned = new Set<string>();
+  const text = (property: RawProperty) => {
+    const clean = cleanText(property, fileWasUtf16);
+    if (clean !== decodeValue(property, fileWasUtf16)) cleaned.add(property.name);
+    return clean;
+  };
   const { firstName, lastName } = nameOf(card, text);
   const email = preferredSource(card, 'EMAIL', text, cleanEmail)?.value ?? null;
   const phoneNumber = preferredSource(card, 'TEL', text, cleanPhone)?.value ?? null;
@@ -62,17 +83,18 @@ export function mapCard(card: RawCard, fileWasUtf16: boolean): ParsedCard {
     notes: clip(joinedText(card, 'NOTE', text, '\n\n'), 5000),
     birthday: birthdayOf(card, text),
     company: clip(organizationOf(card, text), 200),
-    jobTitle: clip(joinedText(card, 'TITLE', text, ', '), 200),
+    jobTitle: clip(oneLineOrNull(joinedText(card, 'TITLE', text, ', ')), 200),
     phones: additionalSources(card, 'TEL', text, cleanPhone, phoneNumber, acceptablePhone).map(labeled),
     emails: additionalSources(card, 'EMAIL', text, cleanEmail, email, acceptableEmail).map(labeled),
     address: clip(addressOf(card, text), 1000),
     website: clip(preferredSource(card, 'URL', text, cleanUrl)?.value ?? null, 500),
     listName: listNameOf(categoriesOf(card, fileWasUtf16)),
   };
+  if (cleaned.size) onControlCharacters([...cleaned]);
   return { ...contact, ...validity(contact) };
 }
 
-const cleanUrl = (value: string) => value.trim();
+const cleanUrl = oneLine;
 const acceptablePhone = (value: string) => value.length <= 50;
 const acceptableEmail = (value: string) => value.length <= 254 && LOOSE_EMAIL_PATTERN.test(value);
 const labeled = ({ label, value }: LabeledSource): LabeledValue => ({ label, value });
@@ -91,7 +113,7 @@ export type PropertyRole =
  * the map are not modelled — a second address, a photo, a value mapCard refused — and stay as written.
  */
 export function propertyRoles(card: RawCard, fileWasUtf16 = false): Map<RawProperty, PropertyRole> {
-  const text = (property: RawProperty) => decodeValue(property, fileWasUtf16);
+  const text = (property: RawProperty) => cleanText(property, fileWasUtf16);
   const roles = new Map<RawProperty, PropertyRole>();
   const byName: Record<string, PropertyRole> = {
     N: { field: 'name' },
@@ -134,7 +156,7 @@ export function propertyRoles(card: RawCard, fileWasUtf16 = false): Map<RawPrope
 export function categoriesOf(card: RawCard, fileWasUtf16 = false): string[] {
   return card.properties
     .filter((property) => property.name === 'CATEGORIES')
-    .flatMap((property) => splitList(decodeValue(property, fileWasUtf16)))
+    .flatMap((property) => splitList(stripControlCharacters(decodeValue(property, fileWasUtf16), 'singleLine')))
     .map((category) => category.trim())
     .filter(Boolean);
 }
@@ -198,7 +220,7 @@ function organizationOf(card: RawCard, text: TextOf): string | null {
   const org = card.properties.find((property) => property.name === 'ORG' && text(property).trim());
   if (!org) return null;
   const parts = splitComponents(text(org))
-    .map((part) => unescapeText(part).trim())
+    .map((part) => oneLine(unescapeText(part)))
     .filter(Boolean);
   return parts.length ? parts.join(', ') : null;
 }
@@ -297,8 +319,7 @@ function labelOf(card: RawCard, property: RawProperty, text: TextOf): string {
     );
     const label =
       custom &&
-      unescapeText(text(custom))
-        .trim()
+      oneLine(unescapeText(text(custom)))
         .replace(/^_\$!<(.*)>!\$_$/, '$1')
         .toLowerCase();
     if (label) return label.slice(0, 30);
@@ -306,7 +327,7 @@ function labelOf(card: RawCard, property: RawProperty, text: TextOf): string {
   const words = property.params
     .filter((param) => param.name === 'TYPE')
     .flatMap((param) => param.values.flatMap((value) => value.split(',')))
-    .map((value) => value.trim().toLowerCase())
+    .map((value) => stripControlCharacters(value, 'singleLine').trim().toLowerCase())
     .filter((value) => value && !UNLABELLING_TYPES.has(value))
     .map((value) => TYPE_LABELS[value] ?? value);
   return [...new Set(words)].join(' ').slice(0, 30) || 'other';
@@ -318,12 +339,12 @@ type TextOf = (property: RawProperty) => string;
 function nameOf(card: RawCard, text: TextOf): { firstName: string; lastName: string } {
   const n = card.properties.find((property) => property.name === 'N');
   if (n) {
-    const [family = '', given = ''] = splitComponents(text(n)).map((part) => unescapeText(part).trim());
+    const [family = '', given = ''] = splitComponents(text(n)).map((part) => oneLine(unescapeText(part)));
     if (family || given) return { firstName: given, lastName: family };
   }
   for (const property of card.properties) {
     if (property.name !== 'FN') continue;
-    const fullName = unescapeText(text(property)).trim();
+    const fullName = oneLine(unescapeText(text(property)));
     if (!fullName) continue;
     const [firstName = '', ...rest] = fullName.split(/\s+/);
     return { firstName, lastName: rest.join(' ') };

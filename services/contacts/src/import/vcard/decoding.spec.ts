@@ -1,9 +1,11 @@
 import {
   bytesToText,
+  cachedCharsetCount,
   decodeQuotedPrintable,
   decodeValue,
   readFileBytes,
   splitComponents,
+  MAX_CACHED_CHARSETS,
   unescapeText,
 } from './decoding.js';
 import type { RawProperty } from './types.js';
@@ -99,5 +101,24 @@ describe('splitComponents and unescapeText', () => {
 
   it('undoes \\, \\; \\: \\\\ and \\n, and keeps unknown escapes', () => {
     expect(unescapeText('a\\,b\\;c\\:d\\\\e\\nf\\Ng\\x')).toBe('a,b;c:d\\e\nf\ng\\x');
+  });
+});
+
+describe('the charset decoder cache', () => {
+  const qp = (charset: string): RawProperty['params'] => [
+    { name: 'ENCODING', values: ['QUOTED-PRINTABLE'] },
+    { name: 'CHARSET', values: [charset] },
+  ];
+
+  it('does not grow past its cap with the charset names of uploaded files', () => {
+    const before = cachedCharsetCount();
+    for (let i = 0; i < 10_000; i++) {
+      expect(decodeValue(property('Z=C3=BC', qp(`x-made-up-${i}`)), false)).toBe('Zü');
+    }
+    expect(cachedCharsetCount()).toBe(before);
+    for (const label of ['ISO-8859-2', ' shift_jis ', 'UTF-8', 'utf-8', 'latin1', 'windows-1250'])
+      decodeValue(property('Z=FC', qp(label)), false);
+    expect(cachedCharsetCount()).toBeGreaterThan(before);
+    expect(cachedCharsetCount()).toBeLessThanOrEqual(MAX_CACHED_CHARSETS);
   });
 });

@@ -89,22 +89,31 @@ export function bytesToText(bytes: string, charset: string | undefined): string 
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const decoders = new Map<string, Decode | null>();
+
+/**
+ * Decoders by charset label. Only labels the WHATWG Encoding Standard knows are kept (about 220
+ * exist), so the names in uploaded files cannot grow it; the cap holds even if that list grows.
+ */
+export const MAX_CACHED_CHARSETS = 256;
+const decoders = new Map<string, Decode>();
+
+/** How many charset labels have a cached decoder (for tests). */
+export const cachedCharsetCount = () => decoders.size;
 
 function decoderFor(charset: string): Decode | null {
   const label = charset.trim().toLowerCase();
-  let decode = decoders.get(label);
-  if (decode === undefined) {
-    decode = null;
-    try {
-      const decoder = new TextDecoder(label);
-      // WHATWG maps latin1, iso-8859-1 and ascii to windows-1252 too.
-      decode = decoder.encoding === 'windows-1252' ? decodeWindows1252 : (buffer) => decoder.decode(buffer);
-    } catch {
-      // An unknown charset name: fall back to the charset-less rule.
-    }
-    decoders.set(label, decode);
+  const cached = decoders.get(label);
+  if (cached) return cached;
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    // An unknown charset name: fall back to the charset-less rule.
+    return null;
   }
+  // WHATWG maps latin1, iso-8859-1 and ascii to windows-1252 too.
+  const decode: Decode = decoder.encoding === 'windows-1252' ? decodeWindows1252 : (buffer) => decoder.decode(buffer);
+  if (decoders.size < MAX_CACHED_CHARSETS) decoders.set(label, decode);
   return decode;
 }
 

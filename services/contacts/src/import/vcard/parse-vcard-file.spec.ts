@@ -226,3 +226,36 @@ describe('parseVCardFile error report', () => {
     expect(errors.at(-1)).toMatch(/^…and \d+ more problems in this file$/);
   });
 });
+
+describe('parseVCardFile and control characters', () => {
+  it('removes a raw NUL and quoted-printable =00 from the values, and says so', () => {
+    const data = Buffer.from(
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:a\u0000b',
+        'N:b\u0000;a\u0001;;;',
+        'NOTE:line one\\nline\u0000 two\ttabbed',
+        'END:VCARD',
+        'BEGIN:VCARD',
+        'VERSION:2.1',
+        'N;ENCODING=QUOTED-PRINTABLE:Sm=00ith;Jo=1Bhn=0D=0A',
+        'ORG;ENCODING=QUOTED-PRINTABLE:Acme=09Inc',
+        'EMAIL;TYPE=INTERNET;ENCODING=QUOTED-PRINTABLE:jo=00hn@example.com',
+        'END:VCARD',
+      ].join('\r\n'),
+      'latin1',
+    );
+
+    const { cards, errors } = parseVCardFile(data);
+
+    expect(cards).toMatchObject([
+      { firstName: 'a', lastName: 'b', notes: 'line one\nline two\ttabbed', isValid: true },
+      { firstName: 'John', lastName: 'Smith', company: 'Acme Inc', email: 'john@example.com', isValid: true },
+    ]);
+    expect(errors).toEqual([
+      'Card 1 (line 1): control characters removed from N, NOTE',
+      'Card 2 (line 7): control characters removed from N, EMAIL',
+    ]);
+  });
+});

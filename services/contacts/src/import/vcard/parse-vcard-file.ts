@@ -14,13 +14,20 @@ export const MAX_REPORTED_ERRORS = 100;
 export function parseVCardFile(data: Buffer): VCardParseOutcome {
   const file = readFileBytes(data);
   const cards: ParsedCard[] = [];
+  const cleaned: string[] = [];
   const errors = tokenize(
     file.bytes,
     (card) => {
-      if (!isGroupCard(card)) cards.push(mapCard(card, file.wasUtf16));
+      if (isGroupCard(card)) return;
+      cards.push(
+        mapCard(card, file.wasUtf16, (names) =>
+          cleaned.push(`Card ${card.number} (line ${card.line}): control characters removed from ${names.join(', ')}`),
+        ),
+      );
     },
     { keep: MAPPED_PROPERTIES },
   );
+  errors.push(...cleaned);
   if (errors.length <= MAX_REPORTED_ERRORS) return { cards, errors };
   const hidden = errors.length - MAX_REPORTED_ERRORS;
   return {
