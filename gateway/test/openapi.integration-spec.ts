@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NatsSubject, type PasswordResetMailRequest } from '@kith/contracts';
+import { NatsSubject, type PasswordResetMailRequest, TOTP_PERIOD_SECONDS } from '@kith/contracts';
 import { apiConformance, eventually, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SignJWT } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 
 /**
  * Every route of the OpenAPI document the gateway serves, driven on the real stack: each answer
@@ -66,7 +67,8 @@ beforeAll(async () => {
     env: { ALLOW_PRIVATE_WEBHOOKS: 'true', DAILY_REMINDER_CRON: '0 0 1 1 *', OUTBOX_POLL_MS: '200' },
   });
   // Reset tokens only leave auth in the mail request to notifications; read them there.
-  nats = await connect({ servers: stack.natsUrl, name: 'openapi-integration-test' });
+  // As notifications, the only user that may read reset requests (bus-security.integration-spec).
+  nats = await connect({ ...stack.natsConnectOptions('notifications'), name: 'openapi-integration-test' });
   const subscription = nats.subscribe(NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL);
   void (async () => {
     for await (const message of subscription)
@@ -146,6 +148,49 @@ describe('every route of the OpenAPI document, against the running stack', () =>
     const revoke = `/api/auth/app-passwords/${created.body.data._id}`;
     expect((await send('DELETE', revoke, { auth: me })).status).toBe(200);
     expect((await send('DELETE', revoke, { auth: me })).status).toBe(404);
+  });
+
+  it('two-factor sign-in: set up, enabled, a sign-in with a code, new recovery codes, turned off', async () => {
+    const { user, authHeader: auth, password } = await stack.registerUser();
+    const setup = await send('POST', '/api/auth/2fa/setup', { auth });
+    expect(setup.status).toBe(200);
+    // Codes of the current step and the next one: the server takes each step once, in order, within ±1.
+    const step = Math.floor(Date.now() / (TOTP_PERIOD_SECONDS * 1000));
+    const codeAt = (at: number) =>
+      TOTP.generate({
+        secret: Secret.fromBase32(setup.body.data.secret),
+        timestamp: at * TOTP_PERIOD_SECONDS * 1000 + 1,
+      });
+    const enabled = await send('POST', '/api/auth/2fa/enable', { auth, json: { code: codeAt(step) } });
+    expect(enabled.status).toBe(200);
+    const [first, second] = enabled.body.data.recoveryCodes;
+
+    const challenge = await send('POST', '/api/auth/login', { json: { email: user.email, password } });
+    expect(challenge.body.data.twoFactorRequired).toBe(true);
+    const wrong = await send('POST', '/api/auth/login/2fa', {
+      json: {
+        challenge: challenge.body.data.challenge,
+        code: codeAt(step + 1).replace(/^./, (digit) => String((Number(digit) + 1) % 10)),
+      },
+    });
+    expect(wrong.status).toBe(401);
+    const signedIn = await send('POST', '/api/auth/login/2fa', {
+      json: { challenge: challenge.body.data.challenge, code: codeAt(step + 1) },
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await send('GET', '/api/auth/me', { auth })).body.data.twoFactor.enabled).toBe(true);
+
+    const renewed = await send('POST', '/api/auth/2fa/recovery-codes', { auth, json: { recoveryCode: first } });
+    expect(renewed.status).toBe(200);
+    // The codes from before the renewal no longer work.
+    expect(
+      (await send('POST', '/api/auth/2fa/disable', { auth, json: { password, recoveryCode: second } })).status,
+    ).toBe(401);
+    const disabled = await send('POST', '/api/auth/2fa/disable', {
+      auth,
+      json: { password, recoveryCode: renewed.body.data.recoveryCodes[0] },
+    });
+    expect(disabled.status).toBe(200);
   });
 
   it('contacts: contacts, lists, interactions, import, vCard export, calendar feed', async () => {

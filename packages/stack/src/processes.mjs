@@ -5,8 +5,22 @@ import { createServer } from 'node:net';
 
 const children = new Set();
 
-/** Asks the OS for a free TCP port on loopback. */
-export function freePort() {
+/**
+ * A free TCP port for a process we are about to start. Chosen below Linux's ephemeral range
+ * (32768+), because a port from that range can be taken by any outgoing connection on the machine
+ * (a database client, a fetch) in the seconds before our process listens on it: that happened,
+ * as EADDRINUSE, while several test stacks ran at once. Random, so parallel stacks rarely meet.
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = LOW_PORTS.from + Math.floor(Math.random() * (LOW_PORTS.to - LOW_PORTS.from));
+    if (await isPortFree(port)) return port;
+  }
+  return osAssignedPort();
+}
+const LOW_PORTS = { from: 20_000, to: 32_000 };
+
+function osAssignedPort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

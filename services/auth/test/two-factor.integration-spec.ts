@@ -24,7 +24,10 @@ const api = (method: string, path: string, body?: unknown, token?: string) =>
 beforeAll(async () => {
   // The whole stack: the account export and the erasure reach every service.
   stack = await startTestStack({ env: { SEED_DEMO: 'true' } });
-  resetRequests = await EventRecorder.listen(stack.natsUrl, NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL);
+  resetRequests = await EventRecorder.listen(
+    stack.natsConnectOptions('notifications'),
+    NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL,
+  );
 });
 afterAll(async () => {
   await resetRequests?.close();
