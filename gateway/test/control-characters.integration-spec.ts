@@ -179,8 +179,8 @@ const routes: Route[] = [
   }),
   jsonRoute('POST', '/api/auth/reset-password', {
     anonymous: true,
-    body: () => ({ token: 'not-a-token', password: 'secret-2' }),
-    fields: { 'body.token': 'oneLine', 'body.password': 'oneLine' },
+    body: () => ({ token: 'not-a-token', password: 'secret-2', code: '123456' }),
+    fields: { 'body.token': 'oneLine', 'body.password': 'oneLine', 'body.code': 'oneLine' },
   }),
   jsonRoute('POST', '/api/auth/reset-password/check', {
     anonymous: true,
@@ -196,6 +196,28 @@ const routes: Route[] = [
     anonymous: true,
     body: () => ({ refreshToken: 'not-a-token' }),
     fields: { 'body.refreshToken': 'oneLine' },
+  }),
+  jsonRoute('POST', '/api/auth/login/2fa', {
+    anonymous: true,
+    body: () => ({ challenge: 'not-a-challenge', code: '123456' }),
+    fields: { 'body.challenge': 'oneLine', 'body.code': 'oneLine' },
+  }),
+  jsonRoute('POST', '/api/auth/login/2fa', {
+    anonymous: true,
+    body: () => ({ challenge: 'not-a-challenge', recoveryCode: 'abcde-fghij' }),
+    fields: { 'body.recoveryCode': 'oneLine' },
+  }),
+  jsonRoute('POST', '/api/auth/2fa/enable', {
+    body: () => ({ code: '123456' }),
+    fields: { 'body.code': 'oneLine' },
+  }),
+  jsonRoute('POST', '/api/auth/2fa/disable', {
+    body: () => ({ password: 'not-the-password', code: '123456' }),
+    fields: { 'body.password': 'oneLine', 'body.code': 'oneLine' },
+  }),
+  jsonRoute('POST', '/api/auth/2fa/recovery-codes', {
+    body: () => ({ recoveryCode: 'abcde-fghij' }),
+    fields: { 'body.recoveryCode': 'oneLine' },
   }),
   jsonRoute('DELETE', '/api/auth/me', {
     body: () => ({ password: 'not-the-password' }),

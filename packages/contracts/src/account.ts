@@ -11,7 +11,7 @@ import {
   webhookSettingsResponseSchema,
 } from './entities.js';
 import { twoFactorStatusSchema } from './two-factor.schemas.js';
-import { singleLineText } from './validation.js';
+import { currentPasswordSchema } from './text.schemas.js';
 
 /**
  * "Your data is yours": account erasure and the account export. Framework-free; the services,
@@ -19,11 +19,7 @@ import { singleLineText } from './validation.js';
  */
 
 /** `DELETE /api/auth/me` body: the password proves it is really the owner at the keyboard. */
-export const deleteAccountSchema = z.object({
-  password: singleLineText('password is required')
-    .min(1, 'password is required')
-    .max(1024, 'Password must be at most 1024 characters'),
-});
+export const deleteAccountSchema = z.object({ password: currentPasswordSchema });
 export type DeleteAccountRequest = z.input<typeof deleteAccountSchema>;
 
 export const AccountMessage = {

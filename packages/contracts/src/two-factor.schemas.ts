@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authResponseSchema, userSchema } from './entities.js';
+import { currentPasswordSchema, singleLineText } from './text.schemas.js';
 import {
   type MeResponse,
   type RecoveryCodesResponse,
@@ -24,16 +25,10 @@ export const totpCodeSchema = z
   );
 
 /** Case, spaces and dashes do not matter (the server normalises before comparing). */
-export const recoveryCodeSchema = z
-  .string({ error: TwoFactorMessage.RECOVERY_CODE_REQUIRED })
+export const recoveryCodeSchema = singleLineText(TwoFactorMessage.RECOVERY_CODE_REQUIRED)
   .trim()
   .min(1, TwoFactorMessage.RECOVERY_CODE_REQUIRED)
   .max(64, 'Recovery code must be at most 64 characters');
-
-const password = z
-  .string({ error: 'password is required' })
-  .min(1, 'password is required')
-  .max(1024, 'Password must be at most 1024 characters');
 
 const secondFactorShape = { code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() };
 /** How many of code and recoveryCode the body gives (typed loosely: the shapes around them vary). */
@@ -53,7 +48,7 @@ const secondFactorSchema = <Shape extends z.ZodRawShape>(shape: Shape) =>
 
 /** `POST /auth/login/2fa`: the challenge from the password step and the second factor. */
 export const loginTwoFactorSchema = secondFactorSchema({
-  challenge: z.string({ error: 'challenge is required' }).min(1, 'challenge is required').max(512),
+  challenge: singleLineText('challenge is required').min(1, 'challenge is required').max(512),
 });
 export type LoginTwoFactorRequest = z.input<typeof loginTwoFactorSchema>;
 
@@ -62,7 +57,7 @@ export const twoFactorEnableSchema = z.object({ code: totpCodeSchema });
 export type TwoFactorEnableRequest = z.input<typeof twoFactorEnableSchema>;
 
 /** `POST /auth/2fa/disable`: the password and a second factor (a lost phone: a recovery code). */
-export const twoFactorDisableSchema = secondFactorSchema({ password });
+export const twoFactorDisableSchema = secondFactorSchema({ password: currentPasswordSchema });
 export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableSchema>;
 
 /** `POST /auth/2fa/recovery-codes`: new codes (the old ones stop working) against a second factor. */

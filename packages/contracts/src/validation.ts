@@ -10,9 +10,10 @@ import {
   NO_LIST_ID,
 } from './constants.js';
 import { isValidBirthday } from './rules/birthday.js';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, type TextKind } from './rules/control-characters.js';
 import { APP_PASSWORD_NAME_MAX_LENGTH } from './phone-sync.js';
 import { isLaterThanTodayAnywhere } from './rules/today.js';
+import type { TextKind } from './rules/control-characters.js';
+import { text, singleLineText } from './text.schemas.js';
 import { withOptionalSecondFactor } from './two-factor.schemas.js';
 import {
   CommunicationType,
@@ -26,18 +27,7 @@ import {
 
 // The zod-free vocabulary lives in vocabulary.ts so browsers can import it without zod.
 export * from './vocabulary.js';
-
-/**
- * Every text field of every schema starts here: a string that refuses the control characters its
- * kind has no use for (rules/control-characters.ts), so no field carries a NUL towards the
- * database and the 400 names the field. `abort` keeps that the only message for the value.
- */
-const text = (kind: TextKind, error?: string) =>
-  z
-    .string(error === undefined ? undefined : { error })
-    .refine((value) => !hasControlCharacters(value, kind), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
-/** A name, an e-mail, a token, a search: one line (notes, addresses and descriptions are `text('multiLine')`). */
-export const singleLineText = (error?: string) => text('singleLine', error);
+export { currentPasswordSchema, singleLineText } from './text.schemas.js';
 
 /** Ids are uuids. Every schema that takes one checks it and hands on the lower-case form. */
 export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
