@@ -5,7 +5,15 @@
 import './require-node.mjs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { DEFAULT_PORTS, ROOT, loadOrCreateJwtKeys, startInfra, startStack } from '@kith/stack';
+import { inspect } from 'node:util';
+import {
+  DEFAULT_PORTS,
+  ROOT,
+  loadOrCreateJwtKeys,
+  loadOrCreateTotpEncryptionKey,
+  startInfra,
+  startStack,
+} from '@kith/stack';
 
 const dataDir = process.env.KITH_DATA_DIR ?? join(ROOT, '.data');
 const skipBuild = process.argv.includes('--no-build');
@@ -47,6 +55,7 @@ try {
     env: {
       NODE_ENV: 'production',
       ...(process.env.SEED_DEMO ? { SEED_DEMO: process.env.SEED_DEMO } : {}),
+      TOTP_ENCRYPTION_KEY: loadOrCreateTotpEncryptionKey(join(dataDir, 'keys')),
       // A local install: a webhook / ntfy test sink on this machine must be reachable.
       ALLOW_PRIVATE_WEBHOOKS: process.env.ALLOW_PRIVATE_WEBHOOKS ?? 'true',
     },
@@ -60,6 +69,6 @@ try {
   Press Ctrl-C to stop.
 `);
 } catch (error) {
-  console.error(`\nKith could not start: ${error?.message ?? error}`);
+  console.error(`\nKith could not start: ${error?.message || inspect(error)}`);
   await shutdown(undefined, 1);
 }

@@ -9,3 +9,4 @@ export {
   databaseUrlFor,
 } from './stack.mjs';
 export { freePort } from './processes.mjs';
+export { loadOrCreateTotpEncryptionKey } from './secrets.mjs';
