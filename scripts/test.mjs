@@ -5,7 +5,7 @@
 // two). Skipped and flaky tests are named above it. A flaky test (one that passed only on its
 // retry) fails the run when CI is set: a retry must not hide a real failure.
 import './require-node.mjs';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import pg from 'pg';
@@ -18,8 +18,18 @@ const results = [];
 const reportsDir = join(ROOT, 'test-results');
 mkdirSync(reportsDir, { recursive: true });
 
+/**
+ * Runs a test runner and resolves with its exit code. Asynchronous on purpose: PostgreSQL, NATS,
+ * the mail catcher and the e2e stack are children of this process with piped output, and a
+ * blocked event loop (spawnSync) stops draining those pipes; once one fills, PostgreSQL's
+ * checkpointer blocks on its log write and every DROP DATABASE waits on it forever.
+ */
 function run(command, args, env = {}) {
-  return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }
 
 const failOnFlaky = Boolean(process.env.CI);
@@ -72,10 +82,10 @@ function playwrightCounts(file) {
   return counts;
 }
 
-function runJest(phase, projects, env = {}) {
+async function runJest(phase, projects, env = {}) {
   const outputFile = join(reportsDir, `jest-${phase}.json`);
   rmSync(outputFile, { force: true });
-  const status = run(
+  const status = await run(
     'npx',
     [
       'jest',
@@ -132,7 +142,7 @@ try {
   if (want('unit')) {
     phase = 'unit';
     console.log('\n=== unit and component tests ===');
-    runJest('unit', ['unit', 'web']);
+    await runJest('unit', ['unit', 'web']);
   }
 
   if (want('integration') || want('e2e')) {
@@ -142,7 +152,7 @@ try {
 
   if (want('integration')) {
     console.log('\n=== integration tests (real PostgreSQL, NATS, SMTP) ===');
-    runJest('integration', ['integration'], { DATABASE_URL: infra.databaseUrl });
+    await runJest('integration', ['integration'], { DATABASE_URL: infra.databaseUrl });
   }
 
   if (want('e2e')) {
@@ -164,7 +174,7 @@ try {
     });
     const outputFile = join(reportsDir, 'playwright.json');
     rmSync(outputFile, { force: true });
-    const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extraArgs], {
+    const status = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extraArgs], {
       E2E_BASE_URL: stack.gatewayUrl,
       MAILDEV_URL: infra.mailUiUrl ?? '',
       PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
