@@ -12,14 +12,22 @@ describe('later than today', () => {
 
   it('on the server, allows what some zone still calls today and refuses what none does', () => {
     const now = new Date('2026-05-20T09:15:00Z');
-    // In UTC+14 it is 23:15 on 20 May: today ends there at 10:00 UTC.
-    expect(new Date(endOfTodayAnywhere(now)).toISOString()).toBe('2026-05-20T09:59:59.999Z');
-    expect(isLaterThanTodayAnywhere(new Date('2026-05-20T09:59:00Z'), now)).toBe(false);
-    expect(isLaterThanTodayAnywhere(new Date('2026-05-20T10:00:00Z'), now)).toBe(true);
+    // 10:00 UTC is later today in every zone west of UTC+14 (Europe, Africa, the Americas).
+    expect(isLaterThanTodayAnywhere(new Date('2026-05-20T10:00:00Z'), now)).toBe(false);
+    expect(isLaterThanTodayAnywhere(new Date('2026-05-20T23:59:00Z'), now)).toBe(false);
+    // In UTC-9 it is 00:15 on 20 May: that day ends at 09:00 UTC tomorrow, the latest "today" anywhere.
+    expect(new Date(endOfTodayAnywhere(now)).toISOString()).toBe('2026-05-21T08:59:59.999Z');
+    expect(isLaterThanTodayAnywhere(new Date('2026-05-21T08:59:00Z'), now)).toBe(false);
+    expect(isLaterThanTodayAnywhere(new Date('2026-05-21T09:00:00Z'), now)).toBe(true);
+    expect(isLaterThanTodayAnywhere(new Date('2026-05-22T00:00:00Z'), now)).toBe(true);
+  });
 
-    const early = new Date('2026-05-20T11:00:00Z'); // 01:00 on 21 May in UTC+14
-    expect(new Date(endOfTodayAnywhere(early)).toISOString()).toBe('2026-05-21T09:59:59.999Z');
-    // 22:00 tonight in UTC-10 (08:00 UTC tomorrow) is still today there.
-    expect(isLaterThanTodayAnywhere(new Date('2026-05-21T08:00:00Z'), early)).toBe(false);
+  it('on the server, one hour from now is never refused, whatever the time of day', () => {
+    for (let minute = 0; minute < 24 * 60; minute += 15) {
+      const now = new Date(Date.UTC(2026, 4, 20, 0, minute));
+      expect(isLaterThanTodayAnywhere(new Date(now.getTime() + 60 * 60 * 1000), now)).toBe(false);
+      // ...and nothing more than a day ahead is ever accepted.
+      expect(isLaterThanTodayAnywhere(new Date(now.getTime() + 24 * 60 * 60 * 1000 + 1), now)).toBe(true);
+    }
   });
 });

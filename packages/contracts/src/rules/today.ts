@@ -1,14 +1,20 @@
 /**
  * "The date cannot be later than today" (spec §5): today is not in the future, so any time later
  * today is allowed. The browser knows the user's day; the server does not, so it accepts anything
- * up to the end of the day in the earliest time zone (UTC+14) and refuses what no zone calls today.
+ * that some time zone (UTC-12 to UTC+14, in half hours) still calls today, and refuses what none does.
  */
-const EARLIEST_ZONE_OFFSET_MS = 14 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const ZONE_OFFSETS_MS = Array.from({ length: (14 + 12) * 2 + 1 }, (_, index) => (index / 2 - 12) * HOUR_MS);
 
 /** The last millisecond that is still "today" somewhere on Earth. */
 export function endOfTodayAnywhere(now: Date = new Date()): number {
-  const there = new Date(now.getTime() + EARLIEST_ZONE_OFFSET_MS);
-  return Date.UTC(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate() + 1) - EARLIEST_ZONE_OFFSET_MS - 1;
+  let latest = -Infinity;
+  for (const offset of ZONE_OFFSETS_MS) {
+    const there = new Date(now.getTime() + offset);
+    const endThere = Date.UTC(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate() + 1) - offset - 1;
+    latest = Math.max(latest, endThere);
+  }
+  return latest;
 }
 
 /** Server side: a moment that no time zone calls today or earlier. */
