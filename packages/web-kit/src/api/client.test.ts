@@ -115,6 +115,14 @@ describe('api client: session refresh', () => {
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
+  it('does not send a signed-out user to /login when a request made after logout is refused', async () => {
+    session.clear();
+    const { requests } = serverWithExpiredToken();
+    await expect(api.get('/contacts/upcoming')).rejects.toThrow('Authentication required');
+    expect(requests.map((request) => request.url)).toEqual(['/api/contacts/upcoming']);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('treats a 401 from login as wrong credentials, not as an expired session', async () => {
     const { requests } = installFakeFetch(() => fail(401, 'Invalid email or password', 'INVALID_CREDENTIALS'));
     await expect(api.post('/auth/login', { body: { email: 'a@b.c', password: 'secret1' } })).rejects.toThrow(

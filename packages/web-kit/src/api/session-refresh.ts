@@ -70,6 +70,9 @@ export async function sendAuthorized<T>(
     // A wrong password or authentication code typed to confirm an action (delete my account, turn
     // two-factor sign-in off) is not an expired session.
     if (error.code && CREDENTIAL_ERROR_CODES.includes(error.code)) throw error;
+    // Sent after sign-out (a screen still loading while the user logs out): there is no session
+    // to refresh and none that expired, so no trip to /login either.
+    if (!tokenUsed && !session.refreshToken()) throw error;
     const current = session.accessToken();
     if (current && current !== tokenUsed) return transport(current);
     try {
