@@ -7,9 +7,10 @@
 import './require-node.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT, databaseUrlFor, generateJwtKeys, startInfra, startStack, SERVICES, freePort } from '@kith/stack';
+import { couldNotRun, jestCounts, playwrightCounts, summarize } from './test-report.mjs';
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const extraArgs = process.argv.slice(2).filter((arg) => !arg.startsWith('--only='));
@@ -33,54 +34,8 @@ function run(command, args, env = {}) {
 }
 
 const failOnFlaky = Boolean(process.env.CI);
-
-/** Counts and names from Jest's --json report. Jest only retries under jest.retryTimes(); a test run more than once and passed is flaky. */
-function jestCounts(file) {
-  const counts = { passed: 0, failed: 0, skipped: 0, flaky: 0, skippedNames: [], flakyNames: [] };
-  if (!existsSync(file)) return { ...counts, failed: 1 };
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  counts.failed = report.numFailedTests + report.numRuntimeErrorTestSuites;
-  for (const suite of report.testResults) {
-    const where = relative(ROOT, suite.name);
-    for (const test of suite.assertionResults) {
-      const name = `${where}: ${test.fullName}`;
-      if (test.status === 'passed' && (test.invocations ?? 1) > 1) {
-        counts.flaky++;
-        counts.flakyNames.push(name);
-      } else if (test.status === 'passed') counts.passed++;
-      else if (['pending', 'skipped', 'todo', 'disabled'].includes(test.status)) {
-        counts.skipped++;
-        counts.skippedNames.push(name);
-      }
-    }
-  }
-  return counts;
-}
-
-/** Counts and names from Playwright's JSON report; its `flaky` are tests that failed, then passed on retry. */
-function playwrightCounts(file) {
-  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
-  const counts = {
-    passed: stats.expected,
-    failed: stats.unexpected,
-    skipped: stats.skipped,
-    flaky: stats.flaky,
-    skippedNames: [],
-    flakyNames: [],
-  };
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        const name = `e2e/${spec.file}:${spec.line}: ${spec.title}${test.projectName ? ` [${test.projectName}]` : ''}`;
-        if (test.status === 'skipped') counts.skippedNames.push(name);
-        if (test.status === 'flaky') counts.flakyNames.push(name);
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of suites ?? []) visit(suite);
-  return counts;
-}
+/** A runner's JSON report, or null when it wrote none (it crashed before reporting). */
+const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 async function runJest(phase, projects, env = {}) {
   const outputFile = join(reportsDir, `jest-${phase}.json`);
@@ -101,21 +56,11 @@ async function runJest(phase, projects, env = {}) {
       ...env,
     },
   );
-  const counts = jestCounts(outputFile);
+  const counts = jestCounts(readReport(outputFile), ROOT);
   if (status !== 0 && counts.failed === 0) counts.failed = 1;
   results.push({ phase, ...counts });
 }
 
-/** A phase that could not run at all (the build or the stack failed): one failure, so the summary still tells. */
-const couldNotRun = (phase) => ({
-  phase,
-  passed: 0,
-  failed: 1,
-  skipped: 0,
-  flaky: 0,
-  skippedNames: [],
-  flakyNames: [],
-});
 let phase = 'build';
 
 let infra;
@@ -180,7 +125,8 @@ try {
       PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
     });
     await stack.stop();
-    const counts = existsSync(outputFile) ? playwrightCounts(outputFile) : couldNotRun('e2e');
+    const report = readReport(outputFile);
+    const counts = report ? playwrightCounts(report) : couldNotRun('e2e');
     if (status !== 0 && counts.failed === 0) counts.failed = 1;
     results.push({ phase: 'e2e', ...counts });
   }
@@ -191,23 +137,6 @@ try {
   await cleanup();
 }
 
-const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
-const [passed, failed, skipped, flaky] = ['passed', 'failed', 'skipped', 'flaky'].map(total);
-const line = (counts) =>
-  `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.flaky} flaky`;
-console.log('');
-for (const result of results) {
-  console.log(`  ${result.phase}: ${line(result)}`);
-  for (const name of result.skippedNames) console.log(`    skipped: ${name}`);
-  for (const name of result.flakyNames) console.log(`    flaky (passed only on retry): ${name}`);
-}
-if (flaky > 0) {
-  console.log(
-    failOnFlaky
-      ? `  ${flaky} flaky test(s) fail this run because CI is set.`
-      : `  ${flaky} flaky test(s); with CI set they fail the run.`,
-  );
-}
-console.log(`Summary: ${line({ passed, failed, skipped, flaky })}`);
-const ok = failed === 0 && results.length > 0 && !(failOnFlaky && flaky > 0);
+const { lines, ok } = summarize(results, { failOnFlaky });
+console.log(['', ...lines].join('\n'));
 process.exit(ok ? 0 : 1);

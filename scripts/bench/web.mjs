@@ -11,23 +11,12 @@
 import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { SEARCH_DEBOUNCE_MS } from '@kith/contracts';
+import { chromiumLaunchOptions } from '@kith/stack/chromium';
 import { log, reportTargets, startBenchStack } from './bench-stack.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SIZES = { small: 5, medium: 2_000, large: 20_000 };
 const TARGETS = { firstCardRatio: 1.5, domNodes: 3_000, longTaskMs: 50, resultsAfterDebounceMs: 150, heapRatio: 1.25 };
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-precise-memory-info',
-  '--js-flags=--expose-gc',
-];
 const pad = (i) => String(i).padStart(5, '0');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -43,10 +32,8 @@ try {
     await seed(accounts[name].user._id, count);
     log(`seeded ${count} contacts for the ${name} account`);
   }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  // Precise heap figures and a gc() to call before reading them.
+  browser = await chromium.launch(chromiumLaunchOptions(['--enable-precise-memory-info', '--js-flags=--expose-gc']));
 
   // 1. Time to the first card, alternating accounts so load on the machine hits both alike.
   const firstCard = { small: [], large: [] };

@@ -6,7 +6,7 @@ import {
   IMPORT_MAX_NEW_LISTS,
 } from '@kith/contracts';
 import { startTestStack, type TestStack } from '@kith/stack/testing';
-import { type Api, apiFor, createContact, createList } from './support/api.js';
+import { type Api, apiFor, createContact, createList, daysAgo } from './support/api.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/import/${name}`, import.meta.url));
 const household = fixture('household.vcf');
@@ -117,6 +117,76 @@ describe('vCard import', () => {
         isDuplicate: false,
       }),
       expect.objectContaining({ firstName: 'Haruki', lastName: 'Ito', isValid: true, isDuplicate: true }),
+    ]);
+  });
+
+  it("starts the imported contacts' reminder timers at the import when asked, and touches no contact already there", async () => {
+    const api = await freshApi();
+    const monthly = await createList(api, { name: 'Monthly', reminderDays: 30 });
+    const neverContacted = await createContact(api, { firstName: 'Old', lastName: 'Friend', email: 'old@example.com' });
+    const longAgo = await createContact(api, { firstName: 'Long', lastName: 'Ago', lastContactDate: daysAgo(100) });
+    const existingBefore = [
+      (await api.get(`/contacts/${neverContacted._id}`)).body.data,
+      (await api.get(`/contacts/${longAgo._id}`)).body.data,
+    ];
+
+    const startedAt = Date.now();
+    const timed = await api.post('/contacts/import/confirm', {
+      startTimersToday: true,
+      contacts: [
+        { firstName: 'Fresh', lastName: 'Start', email: 'fresh@example.com' },
+        { firstName: 'In', lastName: 'Monthly', listId: monthly._id },
+        // The same person as a contact already there: skipped, and the option must not reach them.
+        { firstName: 'Old', lastName: 'Friend', email: 'OLD@example.com' },
+      ],
+    });
+    const finishedAt = Date.now();
+    expect(timed.status).toBe(200);
+    expect(timed.body.data).toEqual({ imported: 2, skipped: 1 });
+    // Without the option, and with it off, the spec's rule applies as before: never contacted is overdue.
+    expect(
+      (await api.post('/contacts/import/confirm', { contacts: [{ firstName: 'No', lastName: 'Option' }] })).body.data,
+    ).toEqual({ imported: 1, skipped: 0 });
+    const untimed = await api.post('/contacts/import/confirm', {
+      startTimersToday: false,
+      contacts: [{ firstName: 'Option', lastName: 'Off' }],
+    });
+    expect(untimed.body.data).toEqual({ imported: 1, skipped: 0 });
+
+    type Listed = {
+      _id: string;
+      firstName: string;
+      lastName: string;
+      lastContactDate: string | null;
+      isOverdue: boolean;
+    };
+    const all: Listed[] = (await api.get('/contacts?limit=20')).body.data.items;
+    const byName = new Map(all.map((contact) => [`${contact.firstName} ${contact.lastName}`, contact]));
+    expect(byName.size).toBe(6);
+    for (const name of ['Fresh Start', 'In Monthly']) {
+      const contact = byName.get(name)!;
+      expect(contact.isOverdue).toBe(false);
+      expect(Date.parse(contact.lastContactDate!)).toBeGreaterThanOrEqual(startedAt);
+      expect(Date.parse(contact.lastContactDate!)).toBeLessThanOrEqual(finishedAt);
+    }
+    expect(byName.get('In Monthly')!.lastContactDate).toBe(byName.get('Fresh Start')!.lastContactDate);
+    for (const name of ['No Option', 'Option Off'])
+      expect(byName.get(name)).toMatchObject({ lastContactDate: null, isOverdue: true });
+
+    // The contacts already in the account are exactly as they were, on every field.
+    expect([
+      (await api.get(`/contacts/${neverContacted._id}`)).body.data,
+      (await api.get(`/contacts/${longAgo._id}`)).body.data,
+    ]).toEqual(existingBefore);
+    expect(existingBefore.map((contact) => contact.isOverdue)).toEqual([true, true]);
+
+    // The stored overdue time (what the overdue filter and the daily e-mail read) agrees.
+    const overdue: Listed[] = (await api.get('/contacts?filter=overdue&limit=20')).body.data.items;
+    expect(overdue.map((contact) => `${contact.firstName} ${contact.lastName}`).sort()).toEqual([
+      'Long Ago',
+      'No Option',
+      'Old Friend',
+      'Option Off',
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { call, sleep, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SmtpSink } from './smtp-sink.js';
+import { outboxSettled } from './support.js';
 
 const RESET = NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL;
 const VIOLATION = /Permissions Violation/;
@@ -24,7 +25,14 @@ beforeAll(async () => {
   sink = await SmtpSink.start();
   stack = await startTestStack({
     services: ['auth', 'contacts', 'notifications', 'gateway'],
-    env: { SMTP_URL: sink.url, OUTBOX_POLL_MS: '200' },
+    // The outbox timings outboxSettled() assumes (support.ts).
+    env: {
+      SMTP_URL: sink.url,
+      OUTBOX_POLL_MS: '200',
+      OUTBOX_BACKOFF_BASE_MS: '200',
+      OUTBOX_BACKOFF_MAX_MS: '800',
+      DAILY_RUN_RETRY_MS: '500',
+    },
   });
 }, 120_000);
 
@@ -123,7 +131,8 @@ describe('the password-reset subject', () => {
       const connection = await connectAs(peer);
       await expect(connection.request(RESET, packet, { timeout: 3000 })).rejects.toThrow(VIOLATION);
     }
-    await sleep(1000); // longer than two outbox polls: a queued mail would have gone out
+    // Nothing pending through a whole retry window: a mail queued by the forged request would have gone out.
+    await outboxSettled(stack.databaseUrls.notifications);
     expect(sink.to(user.email)).toHaveLength(0);
     expect(
       await sql(stack.databaseUrls.notifications, 'SELECT 1 FROM email_outbox WHERE user_id = $1', [user._id]),

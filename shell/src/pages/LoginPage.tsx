@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
+import { EmailInput } from '../auth/EmailInput.js';
 import { TextInput } from '../auth/TextInput.js';
 import { emailRules, passwordRules } from '../auth/form-rules.js';
 
@@ -97,15 +98,7 @@ export default function LoginPage() {
       {failed && <ErrorBanner message={LOGIN_FAILED} onDismiss={() => setFailed(false)} />}
       {restartReason && !failed && <ErrorBanner message={restartReason} onDismiss={() => setRestartReason(null)} />}
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <TextInput
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          registration={register('email', emailRules())}
-          error={errors.email}
-        />
+        <EmailInput registration={register('email', emailRules())} error={errors.email} />
         <div>
           <TextInput
             id="password"

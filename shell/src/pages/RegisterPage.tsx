@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
+import { EmailInput } from '../auth/EmailInput.js';
 import { TextInput } from '../auth/TextInput.js';
 import { emailRules, passwordRules, requiredRule } from '../auth/form-rules.js';
 
@@ -76,15 +77,7 @@ export default function RegisterPage() {
             error={errors.lastName}
           />
         </div>
-        <TextInput
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          registration={register('email', emailRules())}
-          error={errors.email}
-        />
+        <EmailInput registration={register('email', emailRules())} error={errors.email} />
         <TextInput
           id="password"
           label="Password"

@@ -7,13 +7,14 @@ import {
   type TwoFactorStatus,
   type User,
 } from '@kith/contracts';
-import { Card, LoadingState, PageHeader, api, notify, useAuthStore } from '@kith/web-kit';
+import { LoadingState, PageHeader, api, notify, useAuthStore } from '@kith/web-kit';
 import { Bell, BellOff, Heart, Lock, Smile, Sparkles, UserRound, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DemoModeSwitch } from '../demo/DemoModeSwitch.js';
 import { DangerZone } from '../settings/DangerZone.js';
 import { YourData } from '../settings/YourData.js';
 import { PhoneSyncSection } from '../settings/PhoneSyncSection.js';
+import { SettingsSection, type SettingsHeading } from '../settings/SettingsSection.js';
 import { TwoFactorSection } from '../settings/TwoFactorSection.js';
 import { WebhookSettings } from '../settings/WebhookSettings.js';
 
@@ -82,28 +83,12 @@ function PauseRemindersSwitch({ paused, onChange }: { paused: boolean; onChange:
   );
 }
 
-function Section({
-  icon,
-  title,
-  description,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
+/** A section of label/value rows. */
+function Section({ children, ...heading }: SettingsHeading & { children: ReactNode }) {
   return (
-    <Card className="overflow-hidden">
-      <div className="flex items-center gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-600">{icon}</span>
-        <div>
-          <h2 className="font-semibold text-slate-900">{title}</h2>
-          <p className="text-sm text-slate-500">{description}</p>
-        </div>
-      </div>
+    <SettingsSection {...heading}>
       <dl className="divide-y divide-slate-100">{children}</dl>
-    </Card>
+    </SettingsSection>
   );
 }
 

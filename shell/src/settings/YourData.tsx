@@ -1,19 +1,10 @@
 import type { CalendarFeedStatus, CalendarFeedUrl } from '@kith/contracts';
-import { Button, Card, api, notify, serverErrorOr } from '@kith/web-kit';
+import { Button, api, notify, serverErrorOr } from '@kith/web-kit';
 import { CalendarDays, Copy, Download, FileJson, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { SettingsSection, type SettingsHeading } from './SettingsSection.js';
 
-function DataRow({
-  icon,
-  title,
-  description,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  description: ReactNode;
-  children: ReactNode;
-}) {
+function DataRow({ icon, title, description, children }: SettingsHeading & { children: ReactNode }) {
   return (
     <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
       <div className="flex min-w-0 items-start gap-3">
@@ -138,16 +129,11 @@ export function YourData() {
   const vcard = useDownload('/contacts/export.vcf', 'kith-contacts.vcf', 'Failed to export contacts');
   const everything = useDownload('/account/export', 'kith-export.json', 'Failed to export your data');
   return (
-    <Card className="overflow-hidden">
-      <div className="flex items-center gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-600">
-          <Download className="size-5" aria-hidden="true" />
-        </span>
-        <div>
-          <h2 className="font-semibold text-slate-900">Your data</h2>
-          <p className="text-sm text-slate-500">Everything you keep in Kith is yours to take elsewhere.</p>
-        </div>
-      </div>
+    <SettingsSection
+      icon={<Download className="size-5" aria-hidden="true" />}
+      title="Your data"
+      description="Everything you keep in Kith is yours to take elsewhere."
+    >
       <div className="divide-y divide-slate-100">
         <DataRow
           icon={<Download className="size-5" aria-hidden="true" />}
@@ -169,6 +155,6 @@ export function YourData() {
         </DataRow>
         <CalendarFeed />
       </div>
-    </Card>
+    </SettingsSection>
   );
 }

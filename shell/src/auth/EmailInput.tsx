@@ -1,0 +1,17 @@
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { TextInput } from './TextInput.js';
+
+/** The e-mail field of the sign-in and registration forms (spec §5's rules come with `registration`). */
+export function EmailInput({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
+  return (
+    <TextInput
+      id="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      registration={registration}
+      error={error}
+    />
+  );
+}
