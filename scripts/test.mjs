@@ -115,7 +115,13 @@ try {
       databaseSuffix: suffix,
       quiet: true,
       ports: { gateway: gatewayPort },
-      env: { AUTH_RATE_LIMIT_MAX: '100000', SEED_DEMO: 'true', NODE_ENV: 'production' },
+      env: {
+        AUTH_RATE_LIMIT_MAX: '100000',
+        SEED_DEMO: 'true',
+        NODE_ENV: 'production',
+        // As for `npm start`: the browser tests' webhook sink listens on this machine.
+        ALLOW_PRIVATE_WEBHOOKS: 'true',
+      },
     });
     const outputFile = join(reportsDir, 'playwright.json');
     rmSync(outputFile, { force: true });

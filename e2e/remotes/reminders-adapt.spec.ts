@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ErrorMessage } from '@kith/contracts';
+import { expectNoSeriousA11yViolations } from '../support/a11y.js';
 import { snap } from '../support/screens.js';
 import { MAILDEV_URL, apiAs, daysAgo, openAs, registerUser } from './support.js';
 
@@ -201,17 +205,34 @@ test('a link from a reminder e-mail opens a confirm page, signed out, that acts 
   const page = await context.newPage();
   await page.goto(new URL(link).pathname);
   await expect(page.getByRole('heading', { name: 'Mark Mira Mailed as contacted?' })).toBeVisible();
+  await expect(page).toHaveTitle('Reminder · Kith');
+  await expectNoSeriousA11yViolations(page, 'email action: confirm');
   await snap(page, 'email-action-confirm');
   expect((await api.get<SeededContact>(`/contacts/${contact._id}`)).lastContactDate).toBeNull();
 
   await page.getByRole('button', { name: 'Mark as contacted' }).click();
   await expect(page.getByText('Mira Mailed is marked as contacted.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'email action: done');
   expect((await api.get<SeededContact>(`/contacts/${contact._id}`)).isOverdue).toBe(false);
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Link already used' })).toBeVisible();
   await expect(page.getByText('This link has already been used. Open Kith to see your reminders.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'email action: used');
   await snap(page, 'email-action-used');
+
+  // Expiry takes 7 days: the server's own answer for this link, with only its state changed to
+  // the one it gives a week later, shows the expired page.
+  await page.route('**/api/notifications/actions/*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { state: string } };
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, state: 'expired' } } });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Link expired' })).toBeVisible();
+  await expect(page.getByText(ErrorMessage.EMAIL_LINK_EXPIRED)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as contacted' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'email action: expired');
   await context.close();
 });
 
@@ -230,12 +251,119 @@ test('Settings has a working Pause reminder e-mails switch beside the read-only 
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Pause reminder e-mails' })).toHaveAttribute('aria-checked', 'true');
 
-  // The webhook channel: this stack does not allow private-network targets, and says so.
+  // The webhook channel refuses anything but http(s), naming the field.
   await expect(page.getByText('Nothing sent yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send test' })).toBeDisabled();
-  await page.getByLabel('Webhook URL').fill('http://127.0.0.1:9/hook');
+  await page.getByLabel('Webhook URL').fill('ftp://example.com/hook');
   await page.getByLabel('Format').selectOption('ntfy');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/url: not allowed: 127\.0\.0\.1 is a private-network address/)).toBeVisible();
+  await expect(page.getByText(/url must be an http\(s\) URL/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send test' })).toBeDisabled();
   await snap(page, 'settings-pause');
+});
+
+interface SinkRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on this machine that answers each POST with the next status of `statuses` (then 204). */
+async function startSink(statuses: number[]) {
+  const received: SinkRequest[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      response.statusCode = statuses.shift() ?? 204;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/kith-hook`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface Delivery {
+  status: 'DELIVERED' | 'RETRYING' | 'FAILED';
+  attempt: number;
+  httpStatus: number | null;
+}
+
+test("the webhook's Send test reaches a local sink; a refused delivery is retried, and Settings logs each attempt", async ({
+  page,
+  request,
+}) => {
+  // The outbox retries a failed delivery after its backoff (30 s by default, as in production).
+  test.slow();
+  const sink = await startSink([500]);
+  try {
+    const user = await registerUser(request, 'Hooked');
+    const api = apiAs(request, user);
+    await api.post('/contacts', { firstName: 'Nora', lastName: 'Notified' });
+
+    await openAs(page, user, '/settings');
+    await expect(page.getByText('Nothing sent yet.')).toBeVisible();
+    await page.getByLabel('Webhook URL').fill(sink.url);
+    await page.getByLabel('Format').selectOption('json');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Webhook saved')).toBeVisible();
+    expect(await api.get('/notifications/webhook')).toEqual({ url: sink.url, format: 'json' });
+
+    // The first answer is a 500: the UI says so and that Kith will retry.
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect(
+      page.getByText(`${sink.url} did not accept the test (HTTP 500); Kith will retry with backoff.`),
+    ).toBeVisible();
+    expect(sink.received).toHaveLength(1);
+    const [first] = sink.received;
+    expect(first).toMatchObject({ method: 'POST', path: '/kith-hook' });
+    expect(first!.headers['content-type']).toBe('application/json');
+    const digest = JSON.parse(first!.body) as {
+      event: string;
+      totalOverdue: number;
+      contacts: { name: string; lastContactDate: string | null }[];
+    };
+    expect(digest).toMatchObject({
+      event: 'webhook-test',
+      totalOverdue: 1,
+      contacts: [{ name: 'Nora Notified', lastContactDate: null }],
+    });
+    const log = page.getByRole('list', { name: 'Recent deliveries' }).getByRole('listitem');
+    await expect(log).toHaveCount(1);
+    await expect(log.first()).toContainText('attempt 1 · HTTP 500');
+    await expect(log.first()).toContainText('RETRYING 500');
+
+    // The outbox tries again after its backoff; this time the sink accepts the same digest.
+    await expect.poll(() => sink.received.length, { timeout: 90_000, intervals: [1_000] }).toBe(2);
+    expect(JSON.parse(sink.received[1]!.body)).toMatchObject({
+      event: 'webhook-test',
+      contacts: [{ name: 'Nora Notified' }],
+    });
+    await expect
+      .poll(async () => (await api.get<{ items: Delivery[] }>('/notifications/deliveries')).items.length)
+      .toBe(2);
+    await page.reload();
+    await expect(log).toHaveCount(2);
+    await expect(log.nth(0)).toContainText('attempt 2');
+    await expect(log.nth(0)).toContainText('DELIVERED 204');
+    await expect(log.nth(1)).toContainText('RETRYING 500');
+    await snap(page, 'settings-webhook-deliveries');
+  } finally {
+    await sink.close();
+  }
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, openAs, registerUser, type TestUser } from '../remotes/support.js';
-import { expectNoSeriousA11yViolations, focusIsInDialog } from '../support/a11y.js';
+import { apiAs, daysAgo, openAs, registerUser, type TestUser } from '../remotes/support.js';
+import { expectNoSeriousA11yViolations, focusIsInDialog, tabUntil } from '../support/a11y.js';
 import { DEMO, signIn } from '../support/accounts.js';
 import { snap } from '../support/screens.js';
 
@@ -32,6 +32,9 @@ test.describe('every route', () => {
       { path: '/register', title: 'Create Account · Kith', heading: /./ },
       { path: '/forgot-password', title: 'Forgot Password · Kith', heading: /./ },
       { path: '/reset-password', title: 'Reset Password · Kith', heading: 'Invalid Reset Link' },
+      // A reminder e-mail's action link that is not one (the confirm, done, used and expired
+      // states are checked with a real link in remotes/reminders-adapt.spec.ts).
+      { path: '/email-action/not-a-signed-link', title: 'Reminder · Kith', heading: 'Invalid link' },
     ];
     for (const { path, title, heading } of pages) {
       await page.goto(path);
@@ -63,6 +66,11 @@ test.describe('every route', () => {
       { path: `/lists/${listId}`, title: 'Family · Kith', ready: page.getByText('Olive Never') },
       { path: `/contacts/${oliveId}`, title: 'Olive Never · Kith', ready: page.getByTestId('contact-facts') },
       { path: '/settings', title: 'Settings · Kith', ready: page.getByText(user.email).first() },
+      {
+        path: '/no-such-page',
+        title: 'Page not found · Kith',
+        ready: page.getByRole('heading', { name: 'Page not found' }),
+      },
     ];
     await openAs(page, user, '/dashboard');
     for (const { path, title, ready } of screens) {
@@ -113,6 +121,31 @@ async function checkDialog(
   await expect(opener).toBeFocused();
 }
 
+/**
+ * Opens Import Contacts and chooses a vCard the keyboard way (Enter on the drop zone, then the
+ * file chooser) with a new card, a duplicate of Olive and a card with no name: every kind of
+ * preview row. Resolves once the preview shows, with the button that opened the dialog.
+ */
+async function chooseImportFileByKeyboard(page: Page, user: TestUser) {
+  await openAs(page, user, '/contacts');
+  await expect(page.getByTestId('contact-card').filter({ hasText: 'Olive Never' })).toBeVisible();
+  const vcard = [
+    'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ines Import\r\nN:Import;Ines;;;\r\nEMAIL:ines@example.com\r\nEND:VCARD',
+    'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Olive Never\r\nN:Never;Olive;;;\r\nEMAIL:olive@example.com\r\nEND:VCARD',
+    'BEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL:nameless@example.com\r\nEND:VCARD',
+  ].join('\r\n');
+  const importButton = page.getByRole('button', { name: 'Import Contacts' });
+  await importButton.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Import Contacts' });
+  await expect(dialog).toBeVisible();
+  await tabUntil(page, (focused) => focused.tag === 'div' && /Drag a vCard file here/.test(focused.text));
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles({ name: 'people.vcf', mimeType: 'text/vcard', buffer: Buffer.from(vcard) });
+  await expect(dialog.getByRole('button', { name: /^Import \d+ Contacts?$/ })).toBeVisible();
+  await expect(dialog).toContainText('Ines Import');
+  return importButton;
+}
+
 test.describe('every dialog', () => {
   test('contact dialogs trap focus, return it, and pass axe', async ({ page, request }) => {
     // A Tab walk and an axe run per dialog: more than a minute on a busy machine.
@@ -155,6 +188,61 @@ test.describe('every dialog', () => {
     await checkDialog(page, 'Delete Contact', () => remove.press('Enter'), remove);
     const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts' });
     await checkDialog(page, 'Keyboard shortcuts', () => shortcuts.press('Enter'), shortcuts);
+  });
+
+  test("the timeline's Edit and Delete Interaction dialogs trap focus, return it, and pass axe", async ({
+    page,
+    request,
+  }) => {
+    const { user, oliveId } = await userWithData(request);
+    await apiAs(request, user).post('/communications/log', {
+      contactId: oliveId,
+      type: 'EMAIL',
+      timestamp: daysAgo(3),
+      notes: 'Sent the garden photos',
+    });
+    await openAs(page, user, `/contacts/${oliveId}`);
+    const entry = page.getByTestId('timeline-entry').first();
+    await expect(entry).toContainText('Sent the garden photos');
+    await page.waitForLoadState('networkidle');
+    const edit = entry.getByRole('button', { name: /^Edit/ });
+    await checkDialog(page, 'Edit Interaction', () => edit.press('Enter'), edit);
+    const remove = entry.getByRole('button', { name: /^Delete/ });
+    await checkDialog(page, 'Delete Interaction', () => remove.press('Enter'), remove);
+  });
+
+  test("the vCard import's preview step passes axe, keeps Tab inside, and returns focus", async ({ page, request }) => {
+    const { user } = await userWithData(request);
+    const importButton = await chooseImportFileByKeyboard(page, user);
+    await expectNoSeriousA11yViolations(page, 'dialog Import Contacts (preview)');
+    for (let press = 0; press < 25; press += 1) {
+      await page.keyboard.press(press % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      expect(await focusIsInDialog(page), 'Import Contacts (preview): Tab left the dialog').toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Import Contacts' })).toBeHidden();
+    await expect(importButton).toBeFocused();
+  });
+
+  test('after a file is chosen, focus stays inside the Import dialog (known defect: it leaves the dialog)', async ({
+    page,
+    request,
+  }) => {
+    // Expected to fail until mfe-contacts' ImportContactsModal moves focus into the preview when the
+    // focused drop zone is replaced: focus leaves the dialog. Remove test.fail then.
+    test.fail();
+    const { user } = await userWithData(request);
+    await chooseImportFileByKeyboard(page, user);
+    expect(await focusIsInDialog(page), 'focus after the preview appears').toBe(true);
+  });
+
+  test("Settings' Phone sync revoke dialog traps focus, returns it, and passes axe", async ({ page, request }) => {
+    const user = await registerUser(request, 'Phoebe');
+    await apiAs(request, user).post('/auth/app-passwords', { name: 'Work phone' });
+    await openAs(page, user, '/settings');
+    const revoke = page.getByRole('button', { name: 'Revoke Work phone' });
+    await expect(revoke).toBeVisible();
+    await checkDialog(page, 'Revoke app password', () => revoke.press('Enter'), revoke);
   });
 
   test("Settings' Danger zone dialog traps focus, returns it, and passes axe", async ({ page, request }) => {

@@ -63,6 +63,11 @@ test('finishing the tour shows Tour Completed! and records it', async ({ page })
   ];
   for (const [index, title] of steps.entries()) {
     await expectStep(page, index + 1, title);
+    if (title === 'Phone Integration') {
+      // Step 6 points to the real feature and says where it is set up.
+      await expect(page.getByTestId('tour')).toContainText('in Settings › Phone sync, create an app password');
+      await expect(page.getByTestId('tour')).toContainText('CardDAV');
+    }
     if (index < steps.length - 1) await page.getByRole('button', { name: 'Next' }).click();
   }
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
@@ -71,6 +76,11 @@ test('finishing the tour shows Tour Completed! and records it', async ({ page })
   await expect(page.getByText('Tour Completed!')).toBeVisible();
   await expect(page.getByTestId('tour')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('hasSeenTour'))).toBe('true');
+  // Where step 6 sends people exists: Settings › Phone sync, with the server address to enter.
+  await page.goto('/settings');
+  const phoneSync = page.getByTestId('phone-sync');
+  await expect(phoneSync.getByRole('heading', { name: 'Phone sync' })).toBeVisible();
+  await expect(phoneSync.getByTestId('dav-server-url')).toHaveText(/\/dav\/$/);
 });
 
 test('an ordinary account has no demo mode', async ({ page, request }) => {

@@ -37,7 +37,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     title: 'Phone Integration',
     content:
-      "Sync with your phone to keep contacts up to date: in Settings, under Phone sync, create an app password and add Kith to your phone's contacts as a CardDAV account.",
+      "Sync with your phone to keep contacts up to date: in Settings › Phone sync, create an app password and add Kith to your phone's contacts as a CardDAV account.",
     targets: ['nav-settings'],
   },
   {

@@ -15,8 +15,10 @@ export function pageTitleFor(pathname: string, search: string, listName?: string
   if (path === '/') return `${APP_NAME} · Stay in touch with the people who matter`;
   const publicPage = PUBLIC_PAGES[path];
   if (publicPage) return `${publicPage} · ${APP_NAME}`;
+  if (path.startsWith('/email-action/')) return `Reminder · ${APP_NAME}`;
   const crumbs = breadcrumbsFor(path, search, listName, contactName);
   const current = crumbs.at(-1)!.label;
-  if (crumbs.length === 1 && path !== '/dashboard') return APP_NAME;
+  // Every signed-in page has a trail past Dashboard; any other path is the 404 page.
+  if (crumbs.length === 1 && path !== '/dashboard') return `Page not found · ${APP_NAME}`;
   return `${current} · ${APP_NAME}`;
 }

@@ -9,7 +9,7 @@ const FEATURES = [
   {
     Icon: Users,
     title: 'Manage Contacts',
-    text: 'Keep friends, family and colleagues in one place, with notes, lists and a history of every conversation, synced with your phone over CardDAV.',
+    text: 'Keep friends, family and colleagues in one place, with notes, lists and a history of every conversation, synced with your phone over CardDAV: set it up in Settings › Phone sync.',
     tint: 'bg-blue-50 text-blue-600',
   },
   {
