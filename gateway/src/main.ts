@@ -1,8 +1,21 @@
 import 'reflect-metadata';
+import { createServer } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AllExceptionsFilter, EnvelopeInterceptor, JwtVerifier, loadConfig, runService } from '@kith/nest-kit';
+import {
+  AllExceptionsFilter,
+  createRootLogger,
+  EnvelopeInterceptor,
+  httpObservability,
+  JwtVerifier,
+  labelMetrics,
+  loadConfig,
+  PinoNestLogger,
+  runService,
+  serveMetrics,
+} from '@kith/nest-kit';
+import express from 'express';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
@@ -22,12 +35,32 @@ const forwardFullPath: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * Prometheus text on its own port, bound to loopback by default: the public port never serves it,
+ * whatever a reverse proxy in front forwards.
+ */
+function serveMetricsPrivately(port: number, host: string): void {
+  const metricsApp = express();
+  metricsApp.disable('x-powered-by');
+  metricsApp.get('/metrics', serveMetrics);
+  createServer(metricsApp).listen(port, host).unref();
+  new Logger('gateway').log(`metrics on http://${host}:${port}/metrics`);
+}
+
 runService(async () => {
   const config = loadConfig(gatewayEnvSchema);
+  const rootLogger = createRootLogger('gateway');
+  labelMetrics('gateway');
+  Logger.overrideLogger(new PinoNestLogger(rootLogger));
   // Bodies must reach the proxy unread; JSON is parsed explicitly below, per route.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: new PinoNestLogger(rootLogger),
+  });
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
+  // First: every request gets its id (kept from a valid X-Request-Id, else new), a log line and a timing.
+  for (const handler of httpObservability(rootLogger)) app.use(handler);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -67,4 +100,5 @@ runService(async () => {
   app.use(notFound);
   await app.listen(config.PORT, config.HOST);
   new Logger('gateway').log(`listening on http://${config.HOST}:${config.PORT}`);
+  if (config.METRICS_PORT > 0) serveMetricsPrivately(config.METRICS_PORT, config.METRICS_HOST);
 });

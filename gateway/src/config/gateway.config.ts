@@ -30,6 +30,9 @@ export const gatewayEnvSchema = z.object({
   REMOTE_DASHBOARD_URL: z.string().default('/mfe/dashboard/mf-manifest.json'),
   REMOTE_CONTACTS_URL: z.string().default('/mfe/contacts/mf-manifest.json'),
   REMOTE_LISTS_URL: z.string().default('/mfe/lists/mf-manifest.json'),
+  /** Prometheus metrics on their own port (0 turns them off), on loopback unless METRICS_HOST says otherwise. */
+  METRICS_PORT: env.port(9464),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Behind a reverse proxy, trust its X-Forwarded-For for rate limiting (number of hops). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
 });

@@ -16,3 +16,4 @@ export * from './nats/reminder-actions.schemas.js';
 export * from './api/envelope.schemas.js';
 export * from './api/routes.js';
 export * from './api/openapi.js';
+export * from './observability/request-id.js';

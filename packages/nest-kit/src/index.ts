@@ -16,3 +16,4 @@ export * from './db/database.js';
 export * from './bootstrap/bootstrap-service.js';
 export * from './platform/service-platform.module.js';
 export * from './http/http-routes.js';
+export * from './observability/index.js';

@@ -67,6 +67,8 @@ export async function startStack({
     if (!existsSync(entryOf(name))) throw new Error(`${entryOf(name)} is missing: run \`npm run build\` first.`);
   }
   const resolvedPorts = {};
+  // The gateway's metrics listener (loopback only); 9464 is Prometheus' usual exporter port.
+  const metricsPort = ports.gatewayMetrics ?? (await preferredPort(9464));
   for (const name of [...SERVICES, 'gateway']) {
     // The gateway's port is the public one and must be exactly as asked; services just need a free one.
     resolvedPorts[name] =
@@ -91,6 +93,9 @@ export async function startStack({
     JWT_PUBLIC_KEY: keys.publicKey,
     APP_URL: appUrl ?? `http://localhost:${resolvedPorts.gateway}`,
     SEED_DEMO: 'true',
+    // Pretty console for people unless LOG_FORMAT=json (log shippers, the observability tests).
+    ...(process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {}),
+    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
   };
   const envFor = (name, port) => {
     const credentials = infra.natsCredentials?.[name];
@@ -105,6 +110,7 @@ export async function startStack({
         CONTACTS_URL: urls.contacts,
         NOTIFICATIONS_URL: urls.notifications,
         STATIC_DIR: ROOT,
+        METRICS_PORT: String(metricsPort),
       });
     } else {
       own.DATABASE_URL = databaseUrls[name];
@@ -169,6 +175,8 @@ export async function startStack({
 
   return {
     gatewayUrl,
+    /** Prometheus text of the gateway (services serve theirs at `${urls[name]}/metrics`). */
+    gatewayMetricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     urls,
     ports: resolvedPorts,
     databaseUrls,

@@ -37,6 +37,8 @@ export interface RegisteredUser {
 
 export interface TestStack {
   gatewayUrl: string;
+  /** Prometheus text of the gateway, on its loopback-only metrics port. */
+  gatewayMetricsUrl: string;
   urls: Record<'auth' | 'contacts' | 'notifications', string>;
   ports: Record<string, number>;
   databaseUrls: Record<'auth' | 'contacts' | 'notifications', string>;

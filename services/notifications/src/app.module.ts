@@ -9,6 +9,7 @@ import { PrismaService } from './database/prisma.service.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { NotificationsMetrics } from './metrics/notifications-metrics.service.js';
 
 @Module({})
 export class AppModule {
@@ -31,6 +32,7 @@ export class AppModule {
         EmailActionsModule,
         WebhooksModule,
       ],
+      providers: [NotificationsMetrics],
     };
   }
 }

@@ -1002,4 +1002,7 @@ export const apiRoutes: ApiRoute[] = [
  */
 export const internalRoutes: { service: ApiService; method: ApiMethod; path: string }[] = (
   ['auth', 'contacts', 'notifications'] as const
-).map((service) => ({ service, method: 'get', path: '/health' }));
+).flatMap((service) => [
+  { service, method: 'get' as const, path: '/health' },
+  { service, method: 'get' as const, path: '/health/live' },
+]);

@@ -9,6 +9,10 @@ import { EnvelopeInterceptor } from '../http/envelope.interceptor.js';
 import { prepareDatabase } from '../db/database.js';
 import { natsConnectionOptions, type NatsSettings } from '../nats/nats-connection.js';
 import type { GlobalPrefix } from '../http/http-routes.js';
+import { createRootLogger, PinoNestLogger } from '../observability/logging.js';
+import { httpObservability } from '../observability/http-observability.js';
+import { labelMetrics, serveMetrics } from '../observability/metrics.js';
+import { RpcObservabilityInterceptor } from '../observability/rpc-observability.interceptor.js';
 
 export interface ServiceBootstrapOptions {
   /** Service name, also its NATS user and queue group (replicas share requests). */
@@ -26,10 +30,17 @@ export interface ServiceBootstrapOptions {
   beforeListen?: (app: INestApplication) => Promise<void> | void;
 }
 
-/** Every service route is under /api, except the bare health check the gateway and launcher poll. */
+/**
+ * Every service route is under /api, except the bare probes: readiness (`/health`: database and
+ * NATS answer) and liveness (`/health/live`: the process serves HTTP), which the gateway, the
+ * launcher and orchestrators poll. `/metrics` is plain Express, beside them.
+ */
 export const SERVICE_GLOBAL_PREFIX: GlobalPrefix = {
   prefix: 'api',
-  exclude: [{ path: 'health', method: RequestMethod.GET }],
+  exclude: [
+    { path: 'health', method: RequestMethod.GET },
+    { path: 'health/live', method: RequestMethod.GET },
+  ],
 };
 
 /**
@@ -37,16 +48,24 @@ export const SERVICE_GLOBAL_PREFIX: GlobalPrefix = {
  * NATS handlers sharing the same filters and interceptors.
  */
 export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
+  const rootLogger = createRootLogger(options.name);
+  labelMetrics(options.name);
   const logger = new Logger(options.name);
+  Logger.overrideLogger(new PinoNestLogger(rootLogger));
   if (!options.nats.NATS_USER) logger.warn('NATS_USER and NATS_PASSWORD are not set: connecting to NATS anonymously');
   await prepareDatabase(options.databaseUrl, options.migrationsDir, (message) => logger.debug(message));
 
-  const app = await NestFactory.create<NestExpressApplication>(options.module, { bufferLogs: false });
+  const app = await NestFactory.create<NestExpressApplication>(options.module, {
+    logger: new PinoNestLogger(rootLogger),
+  });
   // No framework fingerprint on any answer (the gateway strips it too, for any upstream).
   app.disable('x-powered-by');
+  for (const handler of httpObservability(rootLogger)) app.use(handler);
+  // Services listen on loopback or the internal network only; the gateway never proxies this path.
+  app.use('/metrics', serveMetrics);
   app.setGlobalPrefix(SERVICE_GLOBAL_PREFIX.prefix, { exclude: SERVICE_GLOBAL_PREFIX.exclude });
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  app.useGlobalInterceptors(new RpcObservabilityInterceptor(), new EnvelopeInterceptor());
   app.enableShutdownHooks();
   app.connectMicroservice<MicroserviceOptions>(
     {

@@ -42,6 +42,13 @@ export class HealthController {
     const report = await runHealthChecks(this.checks);
     response.status(report.status === 'ok' ? 200 : 503).json(report);
   }
+
+  /** Liveness: the process answers HTTP. An orchestrator restarts it when this fails, not when a dependency is down. */
+  @Public()
+  @Get('health/live')
+  live(@Res() response: Response): void {
+    response.status(200).json({ status: 'ok' });
+  }
 }
 
 @Module({})

@@ -1,14 +1,26 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
-import { ErrorCode, ErrorMessage, type RpcErrorPayload } from '@kith/contracts';
+import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { ErrorCode, ErrorMessage, REQUEST_ID_HEADER, type RpcErrorPayload } from '@kith/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { AppError } from '../errors/app-error.js';
+import { natsRequestDuration, natsRequestTimeouts } from '../observability/metrics.js';
+import { currentRequestId } from '../observability/request-context.js';
 
 export const NATS_CLIENT_PROXY = Symbol('NATS_CLIENT_PROXY');
 export const NATS_TIMEOUT_MS = Symbol('NATS_TIMEOUT_MS');
 
 function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
   return typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
+}
+
+/** The payload with the current request id in its NATS headers, so the receiver logs the same id. */
+function withRequestId<Payload>(payload: Payload) {
+  const requestId = currentRequestId();
+  if (!requestId) return payload;
+  const headers = natsHeaders();
+  headers.set(REQUEST_ID_HEADER, requestId);
+  return new NatsRecordBuilder(payload).setHeaders(headers).build();
 }
 
 /**
@@ -30,11 +42,22 @@ export class NatsClient implements OnApplicationShutdown {
     payload: Payload,
     timeoutMs = this.timeoutMs,
   ): Promise<Response> {
+    const stopTimer = natsRequestDuration.startTimer({ subject });
     try {
-      return await firstValueFrom(this.proxy.send<Response, Payload>(subject, payload).pipe(timeout(timeoutMs)));
+      const answer = await firstValueFrom(
+        this.proxy.send<Response>(subject, withRequestId(payload)).pipe(timeout(timeoutMs)),
+      );
+      stopTimer({ outcome: 'ok' });
+      return answer;
     } catch (error) {
-      if (isRpcErrorPayload(error)) throw new AppError(error.code, error.message);
-      const reason = error instanceof TimeoutError ? `no answer within ${timeoutMs} ms` : (error as Error)?.message;
+      if (isRpcErrorPayload(error)) {
+        stopTimer({ outcome: 'error' });
+        throw new AppError(error.code, error.message);
+      }
+      const timedOut = error instanceof TimeoutError;
+      stopTimer({ outcome: timedOut ? 'timeout' : 'unavailable' });
+      if (timedOut) natsRequestTimeouts.inc({ subject });
+      const reason = timedOut ? `no answer within ${timeoutMs} ms` : (error as Error)?.message;
       this.logger.warn(`${subject}: ${reason}`);
       throw new AppError(
         ErrorCode.SERVICE_UNAVAILABLE,
@@ -47,7 +70,7 @@ export class NatsClient implements OnApplicationShutdown {
 
   /** Fire-and-forget event; resolves once handed to the NATS connection. */
   async emit<Payload>(subject: string, payload: Payload): Promise<void> {
-    await firstValueFrom(this.proxy.emit<unknown, Payload>(subject, payload).pipe(timeout(this.timeoutMs)), {
+    await firstValueFrom(this.proxy.emit<unknown>(subject, withRequestId(payload)).pipe(timeout(this.timeoutMs)), {
       defaultValue: undefined,
     });
   }

@@ -5,10 +5,23 @@ import {
   type importConfirmSchema,
   type ImportParseResult,
 } from '@kith/contracts';
-import { AppError } from '@kith/nest-kit';
+import { AppError, defineMetric } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { ImportRepository, type ImportRow, type ImportTransaction } from './import.repository.js';
 import { buildDuplicateIndex, duplicateLookupKeys, markDuplicates, parseVCardFile } from './vcard/index.js';
+
+/** How big the address books people bring are: cards per parsed file and per confirmed import. */
+const importSizes = defineMetric.histogram({
+  name: 'kith_import_cards',
+  help: 'vCard imports by step (parse, confirm): cards read from the file, contacts stored',
+  labelNames: ['step'] as const,
+  buckets: [1, 10, 100, 500, 1000, 2500, 5000, 10_000, 20_000],
+});
+const importFileBytes = defineMetric.histogram({
+  name: 'kith_import_file_bytes',
+  help: 'Size of uploaded vCard files',
+  buckets: [1024, 16_384, 131_072, 524_288, 1_048_576, 2_097_152, 5_242_880],
+});
 
 @Injectable()
 export class ImportService {
@@ -17,6 +30,8 @@ export class ImportService {
   /** Reads the file and flags invalid cards and duplicates; stores nothing. */
   async parse(userId: string, file: Buffer): Promise<ImportParseResult> {
     const { cards, errors } = parseVCardFile(file);
+    importFileBytes.observe(file.length);
+    importSizes.observe({ step: 'parse' }, cards.length);
     const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(cards)));
     const contacts = markDuplicates(cards, existing).map(({ reason, ...contact }) => ({
       ...contact,
@@ -44,7 +59,7 @@ export class ImportService {
       const chosenList = listId ?? request.listId;
       return { ...contact, listId: chosenList ? chosenList : null, listName: chosenList ? null : listName };
     });
-    return this.imports.transaction(async (client) => {
+    const result = await this.imports.transaction(async (client) => {
       await this.imports.lockUserImports(userId, client);
       const listIds = [...new Set(rows.flatMap((row) => (row.listId ? [row.listId] : [])))];
       if (listIds.length && (await this.imports.countOwnedLists(userId, listIds, client)) !== listIds.length)
@@ -64,6 +79,8 @@ export class ImportService {
       );
       return { imported, skipped: rows.length - imported };
     });
+    importSizes.observe({ step: 'confirm' }, result.imported);
+    return result;
   }
 
   /** The ids of the lists the rows' categories name (lower-cased name → id), creating the missing ones. */

@@ -4,6 +4,7 @@ import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifi
 import { isPermanentSmtpFailure, MailTransport } from '../mail/mail-transport.service.js';
 import { WebhookError, WebhookTransport } from '../webhooks/webhook-transport.service.js';
 import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
+import { deliveries } from '../metrics/notifications-metrics.service.js';
 import { OutboxRepository } from './outbox.repository.js';
 import {
   Channel,
@@ -134,6 +135,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
       (claimed) => this.transport.send({ ...claimed, to: claimed.toAddress }),
       this.policy,
     );
+    deliveries.inc({ channel: 'email', outcome: outcome.status });
     if (outcome.status !== OutboxStatus.SENT) {
       this.logger.warn(`${email.kind} ${email.id} attempt ${email.attempts + 1}: ${outcome.status} (${outcome.error})`);
     }
@@ -159,6 +161,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
       },
       this.policy,
     );
+    deliveries.inc({ channel: 'webhook', outcome: outcome.status });
     const status =
       outcome.status === OutboxStatus.SENT
         ? 'DELIVERED'
