@@ -14,10 +14,12 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT } from '@kith/stack';
 import { log, reportTargets, startBenchStack } from './bench-stack.mjs';
-import { DEFAULT_CONTACTS_DATABASE_POOL_SIZE } from '@kith/contracts';
+import { CONTACTS_SCREEN_PAGE_SIZE, DEFAULT_CONTACTS_DATABASE_POOL_SIZE } from '@kith/contracts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const LISTS = 20;
+/** What the contacts screen asks for per request as the user scrolls. */
+const PAGE = CONTACTS_SCREEN_PAGE_SIZE;
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 /** Each target is measured this many times, alternating with the others; the median run counts. */
@@ -51,10 +53,10 @@ try {
   ).rows;
   const byName = 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC';
   const scenarios = [
-    { name: 'first contacts page', path: '/api/contacts?page=1&limit=20', sql: pageSql({ orderBy: byName }) },
+    { name: 'first contacts page', path: `/api/contacts?page=1&limit=${PAGE}`, sql: pageSql({ orderBy: byName }) },
     {
       name: 'search "ann"',
-      path: '/api/contacts?search=ann&limit=20',
+      path: `/api/contacts?search=ann&limit=${PAGE}`,
       sql: pageSql({
         where: 'AND c.search_text LIKE $2',
         params: ['%ann%'],
@@ -64,22 +66,22 @@ try {
     },
     {
       name: 'sort by last contact',
-      path: '/api/contacts?sortBy=lastContact&sortOrder=desc&limit=20',
+      path: `/api/contacts?sortBy=lastContact&sortOrder=desc&limit=${PAGE}`,
       sql: pageSql({ orderBy: 'c.last_contact_date DESC NULLS LAST, c.id DESC' }),
     },
     {
       name: '/contacts/overdue',
-      path: '/api/contacts/overdue?limit=20',
+      path: `/api/contacts/overdue?limit=${PAGE}`,
       sql: pageSql({ where: 'AND c.overdue_at <= now()', orderBy: 'c.overdue_at ASC, c.id ASC' }),
     },
     {
       name: 'overdue screen page',
-      path: '/api/contacts?filter=overdue&limit=20',
+      path: `/api/contacts?filter=overdue&limit=${PAGE}`,
       sql: pageSql({ where: 'AND c.overdue_at <= now()', orderBy: byName }),
     },
     {
       name: 'list page',
-      path: `/api/lists/${listId}/contacts?limit=20`,
+      path: `/api/lists/${listId}/contacts?limit=${PAGE}`,
       sql: pageSql({ where: 'AND c.list_id = $2::uuid', params: [listId], orderBy: byName }),
     },
     { name: 'grouped sections', path: '/api/contacts/sections', sql: sectionsSql() },
@@ -213,7 +215,7 @@ async function seed(userId) {
 
 /**
  * The statement the service runs for a scenario: one page plus the total in one round trip
- * (see services/contacts/src/contacts/contacts.repository.ts), parameterised the same way: an
+ * (see services/contacts/src/contacts/contacts.repository.ts and CONTACT_COLUMNS in contact-query.sql.ts), parameterised the same way: an
  * unfiltered page reads the kept per-user total, a filtered one counts; a search is planned per
  * call (`freshPlan`), the rest run as prepared statements.
  */
@@ -221,7 +223,8 @@ function pageSql({ where = '', orderBy, params = [], freshPlan = false }) {
   const columns = `c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
     c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
     c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
-    c.reminder_notes AS "reminderNotes", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+    c.reminder_notes AS "reminderNotes", c.snoozed_until AS "snoozedUntil", c.birthday, c.company, c.job_title AS "jobTitle",
+    c.phones, c.emails, c.address, c.website, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
     l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
   const filter = `c.user_id = $1::uuid ${where}`;
   const total = where
@@ -230,7 +233,7 @@ function pageSql({ where = '', orderBy, params = [], freshPlan = false }) {
   return {
     text: `SELECT ${columns}, ${total} AS "totalCount"
            FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
-           WHERE c.id = ANY(ARRAY(SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT 20 OFFSET 0))
+           WHERE c.id = ANY(ARRAY(SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT ${PAGE} OFFSET 0))
            ORDER BY ${orderBy}`,
     params,
     freshPlan,
