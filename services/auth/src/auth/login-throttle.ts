@@ -57,7 +57,8 @@ export function backoffDelayMs(attempts: number, backoff: LoginBackoff): number 
  * Each attempt counts on one of three counters:
  * - a client that signed in to the account before (a known device) on its own, so an attacker
  *   keeping the account's backoff up does not keep its owner out, while a stolen or guessing
- *   device is still slowed (and the gateway still limits it per address);
+ *   device is still slowed (and the gateway still limits it per address); device ids come only
+ *   from completed sign-ins, so they cannot be made up to fill that store;
  * - any other client on the account's, however many addresses the guesses come from;
  * - an address without an account on its own, so the answers are the same as for one with an
  *   account. These never share a store with accounts: made-up addresses cannot push a real
