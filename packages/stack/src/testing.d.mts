@@ -76,7 +76,6 @@ export function sleep(ms: number): Promise<void>;
 export interface ApiAnswer<T = any> {
   status: number;
   body: T;
-  headers: Headers;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ApiAnswer

@@ -150,7 +150,7 @@ export async function call(baseUrl, method, path, options = {}) {
     contentType: response.headers.get('content-type'),
     body: text,
   });
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
 /** Runs one SQL statement against a database of the stack. */

@@ -227,11 +227,19 @@ describe('per-account throttling', () => {
     };
   };
 
-  /** Signs in as the owner did before any attack; the Cookie header their browser sends from then on. */
+  /**
+   * Signs in as the owner did before any attack, through the gateway (from an address of its own)
+   * or at the auth port; the Cookie header their browser sends from then on.
+   */
   async function knownDevice(send: Send, { email, password }: { email: string; password: string }) {
-    const answer = await send('/api/auth/login', { email, password });
-    expect(answer.status).toBe(200);
-    const setCookie = answer.headers.get('set-cookie') ?? '';
+    const baseUrl = send === viaGateway ? stack.gatewayUrl : stack.urls.auth;
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClientAddress() },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(
       /^kith_device=[\w.-]+; Path=\/api\/auth\/login; Max-Age=\d+; HttpOnly; Secure; SameSite=Strict$/,
     );
