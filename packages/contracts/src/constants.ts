@@ -145,6 +145,12 @@ export const DEMO_USER_ID = '00000000-0000-4000-8000-0000000000de';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const RESET_TOKEN_TTL_MINUTES = 60;
+/**
+ * The cookie a full sign-in leaves on the client, naming it a known device of that account: the
+ * account's sign-in backoff (which anyone can trigger) does not keep it out; its own failures do.
+ */
+export const KNOWN_DEVICE_COOKIE = 'kith_device';
+export const KNOWN_DEVICE_TTL_DAYS = 180;
 /** Issuer and audience every access token carries and every verifier checks. */
 export const JWT_ISSUER = 'kith-auth';
 export const JWT_AUDIENCE = 'kith-api';

@@ -142,7 +142,13 @@ export async function startStack({
       halted: () => stopping,
       ...(log ? { log } : {}),
     });
-    const handle = Object.assign(supervised, { name: label, port, url: `http://127.0.0.1:${port}`, replica });
+    const handle = Object.assign(supervised, {
+      name: label,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      healthUrl,
+      replica,
+    });
     running.set(name, [...(running.get(name) ?? []).filter((other) => other.replica !== replica), handle]);
     return handle;
   }

@@ -4,6 +4,8 @@ export interface ServiceHandle {
   name: string;
   port: number;
   url: string;
+  /** What the stack waits for before it calls the process ready: 200 once it serves. */
+  healthUrl: string;
   replica: number;
   /** The current process (a new one after each restart by the supervisor). */
   readonly child: import('node:child_process').ChildProcess;

@@ -390,3 +390,37 @@ describe('POST /api/auth/logout', () => {
     expect(answer.body.details).toEqual([{ field: 'refreshToken', message: 'refreshToken is required' }]);
   });
 });
+
+describe('DELETE /api/auth/app-passwords/:id', () => {
+  const notFound = { success: false, error: 'App password not found', code: ErrorCode.NOT_FOUND };
+
+  it('answers a malformed id with the same 404 as an unknown one, like every other id in the path', async () => {
+    const owner = await stack.registerUser();
+    for (const id of [
+      'not-an-id',
+      '3f2504e0-4f89-41d3-9a0c-0305e82c330',
+      "1' OR '1'='1",
+      '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    ]) {
+      const answer = await api('DELETE', `/api/auth/app-passwords/${encodeURIComponent(id)}`, {
+        headers: owner.authHeader,
+      });
+      expect({ id, status: answer.status, body: answer.body }).toEqual({ id, status: 404, body: notFound });
+    }
+  });
+
+  it("takes the id in any case, and never deletes another user's password", async () => {
+    const owner = await stack.registerUser();
+    const stranger = await stack.registerUser();
+    const created = await api('POST', '/api/auth/app-passwords', {
+      headers: owner.authHeader,
+      body: { name: 'Phone' },
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.body.data._id;
+    const path = `/api/auth/app-passwords/${id.toUpperCase()}`;
+    expect((await api('DELETE', path, { headers: stranger.authHeader })).body).toEqual(notFound);
+    expect((await api('DELETE', path, { headers: owner.authHeader })).status).toBe(200);
+    expect((await api('GET', '/api/auth/app-passwords', { headers: owner.authHeader })).body.data).toEqual([]);
+  });
+});

@@ -9,7 +9,8 @@ import pg from 'pg';
  */
 
 const LOGIN_BACKOFF_BASE_MS = 300;
-const LOGIN_BACKOFF_MAX_MS = 1500;
+/** Long enough for a few sign-ins to be answered within one wait on a busy machine. */
+const LOGIN_BACKOFF_MAX_MS = 3000;
 /** Per client address, at the gateway: tiny, so only distinct addresses get 30 guesses through it. */
 const AUTH_RATE_LIMIT_MAX = 3;
 /**
@@ -74,9 +75,10 @@ const tokensOf = async (email: string) =>
     )[0]!.count,
   );
 
-const viaGateway = (path: string, body: unknown) =>
-  call(stack.gatewayUrl, 'POST', path, { body, headers: { 'x-forwarded-for': nextClientAddress() } });
-const atAuthPort = (path: string, body: unknown) => call(stack.urls.auth, 'POST', path, { body });
+type Send = (path: string, body: unknown, headers?: Record<string, string>) => Promise<ApiAnswer>;
+const viaGateway: Send = (path, body, headers) =>
+  call(stack.gatewayUrl, 'POST', path, { body, headers: { 'x-forwarded-for': nextClientAddress(), ...headers } });
+const atAuthPort: Send = (path, body, headers) => call(stack.urls.auth, 'POST', path, { body, headers });
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -209,12 +211,10 @@ describe('enumeration is invisible in time', () => {
 });
 
 describe('per-account throttling', () => {
-  const guesses = async (
-    send: (path: string, body: unknown) => Promise<ApiAnswer<{ error: string }>>,
-    email: string,
-  ) => {
-    const answers = [];
-    for (let i = 0; i < 30; i++) answers.push(await send('/api/auth/login', { email, password: `guess-${i}-wrong` }));
+  const guesses = async (send: Send, email: string, headers?: Record<string, string>) => {
+    const answers: ApiAnswer<{ error: string }>[] = [];
+    for (let i = 0; i < 30; i++)
+      answers.push(await send('/api/auth/login', { email, password: `guess-${i}-wrong` }, headers));
     return {
       checked: answers.filter((answer) => answer.status === 401).length,
       accountWaits: answers.filter(
@@ -227,14 +227,34 @@ describe('per-account throttling', () => {
     };
   };
 
+  /**
+   * Signs in as the owner did before any attack, through the gateway (from an address of its own)
+   * or at the auth port; the Cookie header their browser sends from then on.
+   */
+  async function knownDevice(send: Send, { email, password }: { email: string; password: string }) {
+    const baseUrl = send === viaGateway ? stack.gatewayUrl : stack.urls.auth;
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClientAddress() },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(
+      /^kith_device=[\w.-]+; Path=\/api\/auth\/login; Max-Age=\d+; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    return { cookie: setCookie.split(';')[0]! };
+  }
+
   it.each([
     ['through the gateway, each guess from another address', viaGateway],
     ["at the auth service's own port", atAuthPort],
   ])(
-    'slows 30 wrong passwords for one account %s, and the owner signs in after the wait',
+    'slows 30 wrong passwords for one account %s, while its owner signs in from a known device',
     async (_how, send) => {
-      const { email, password } = await register();
-      const outcome = await guesses(send, email);
+      const account = await register();
+      const device = await knownDevice(send, account);
+      const outcome = await guesses(send, account.email);
 
       // 5 free attempts, then each checked guess makes the next wait: most of the 30 are turned away.
       expect(outcome.other).toEqual([]);
@@ -244,21 +264,57 @@ describe('per-account throttling', () => {
       expect(outcome.accountWaits).toBe(30 - outcome.checked);
 
       // The wait is at most LOGIN_BACKOFF_MAX_MS; the guess after it is checked and makes the next wait
-      // that long, so the right password just after it is turned away too (or guessing would go on)...
+      // that long, in which the right password from a client the account has not seen is turned away
+      // too (or guessing would go on)...
       await sleep(LOGIN_BACKOFF_MAX_MS + 200);
-      expect((await send('/api/auth/login', { email, password: 'one-more-guess' })).status).toBe(401);
-      const during = await send('/api/auth/login', { email, password });
-      expect(during.status).toBe(429);
-      expect(during.body.error).toMatch(/please try again in \d+ seconds?$/);
-      // ...and works once that wait is over: the owner is kept out minutes at most, never locked out.
+      expect((await send('/api/auth/login', { email: account.email, password: 'one-more-guess' })).status).toBe(401);
+      const stranger = await send('/api/auth/login', account);
+      expect(stranger.status).toBe(429);
+      expect(stranger.body.error).toMatch(/please try again in \d+ seconds?$/);
+      // ...while the owner, from the device they signed in with before, is let in at once...
+      expect((await send('/api/auth/login', account, device)).status).toBe(200);
+      // ...without giving the attacker fresh free attempts: the account still waits.
+      expect((await send('/api/auth/login', { email: account.email, password: 'and-another' })).status).toBe(429);
+
+      // A client the account has not seen is kept out minutes at most, never locked out.
       await sleep(LOGIN_BACKOFF_MAX_MS + 200);
-      const after = await send('/api/auth/login', { email, password });
-      expect(after.status).toBe(200);
+      expect((await send('/api/auth/login', account)).status).toBe(200);
       // Success forgets the guesses: the next wrong password is checked at once.
-      expect((await send('/api/auth/login', { email, password: 'wrong-again' })).status).toBe(401);
+      expect((await send('/api/auth/login', { email: account.email, password: 'wrong-again' })).status).toBe(401);
     },
     120_000,
   );
+
+  it('a known device is slowed by its own failures, and is no help with another account', async () => {
+    const account = await register();
+    const device = await knownDevice(atAuthPort, account);
+    // A stolen device value, or the owner mistyping, gets the same backoff on the device's own count.
+    const outcome = await guesses(atAuthPort, account.email, device);
+    expect(outcome.other).toEqual([]);
+    expect(outcome.checked).toBeGreaterThanOrEqual(5);
+    expect(outcome.checked).toBeLessThanOrEqual(12);
+    expect(outcome.accountWaits).toBe(30 - outcome.checked);
+    // Those failures were the device's: a client without it still has the account's free attempts.
+    expect((await atAuthPort('/api/auth/login', { email: account.email, password: 'not-it' })).status).toBe(401);
+
+    // Another account under attack: this device value does not get past its wait.
+    const other = await register();
+    await guesses(atAuthPort, other.email);
+    await sleep(LOGIN_BACKOFF_MAX_MS + 200);
+    expect((await atAuthPort('/api/auth/login', { email: other.email, password: 'one-more-guess' })).status).toBe(401);
+    expect((await atAuthPort('/api/auth/login', other, device)).status).toBe(429);
+  }, 60_000);
+
+  it('a known device is still limited per client address at the gateway', async () => {
+    const account = await register();
+    const device = await knownDevice(viaGateway, account);
+    const from = { ...device, 'x-forwarded-for': nextClientAddress() };
+    const answers = [];
+    for (let i = 0; i <= AUTH_RATE_LIMIT_MAX; i++)
+      answers.push(await call(stack.gatewayUrl, 'POST', '/api/auth/login', { body: account, headers: from }));
+    expect(answers.map((answer) => answer.status)).toEqual([...Array(AUTH_RATE_LIMIT_MAX).fill(200), 429]);
+    expect(answers.at(-1)!.body.error).toBe(ErrorMessage.RATE_LIMITED);
+  }, 60_000);
 
   it('throttles an unknown address the same way, so throttling tells nothing about who has an account', async () => {
     const outcome = await guesses(atAuthPort, `ghost-${Date.now()}@example.test`);

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { deleteAccountSchema, accountExportSchema } from '../account.js';
 import { CALENDAR_FEED_FILE_PATTERN } from '../calendar.js';
-import { IMPORT_ALLOWED_EXTENSIONS, IMPORT_FILE_FIELD, IMPORT_MAX_FILE_BYTES } from '../constants.js';
+import {
+  IMPORT_ALLOWED_EXTENSIONS,
+  IMPORT_FILE_FIELD,
+  IMPORT_MAX_FILE_BYTES,
+  KNOWN_DEVICE_COOKIE,
+} from '../constants.js';
 import {
   appPasswordSchema,
   authResponseSchema,
@@ -298,9 +303,14 @@ export const apiRoutes: ApiRoute[] = [
     auth: none,
     body: loginSchema,
     description:
-      'With two-factor sign-in on, the answer is a challenge instead of tokens: post it with a code to `/auth/login/2fa`.',
+      'With two-factor sign-in on, the answer is a challenge instead of tokens: post it with a code to `/auth/login/2fa`. ' +
+      `A completed sign-in sets the \`${KNOWN_DEVICE_COOKIE}\` cookie (HttpOnly, path \`/api/auth/login\`); sent back, it ` +
+      "lets this client sign in to the account while the account's backoff holds others off.",
     answers: [{ status: 200, data: loginResponseSchema }],
-    errors: [[401, 'Invalid email or password, the same for an unknown e-mail (INVALID_CREDENTIALS)']],
+    errors: [
+      [401, 'Invalid email or password, the same for an unknown e-mail (INVALID_CREDENTIALS)'],
+      [429, 'Too many failed sign-ins for this account, or attempts from this address (RATE_LIMITED)'],
+    ],
     rateLimited: true,
   },
   {

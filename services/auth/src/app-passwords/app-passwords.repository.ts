@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppPassword as AppPasswordRow } from '../generated/prisma/client.js';
 import { PrismaService } from '../database/prisma.service.js';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export type AppPasswordListing = Pick<AppPasswordRow, 'id' | 'name' | 'createdAt' | 'lastUsedAt'>;
 
 const LISTING = { id: true, name: true, createdAt: true, lastUsedAt: true } as const;
@@ -29,9 +27,8 @@ export class AppPasswordsRepository {
     });
   }
 
-  /** True when the caller had such a password (another user's id deletes nothing). */
+  /** True when the caller had such a password (another user's id deletes nothing). `id`: as parseId hands it on. */
   async delete(userId: string, id: string): Promise<boolean> {
-    if (!UUID_PATTERN.test(id)) return false;
     const { count } = await this.prisma.appPassword.deleteMany({ where: { id, userId } });
     return count === 1;
   }

@@ -53,11 +53,11 @@ export class AppPasswordsService {
     return { message: 'App password revoked' };
   }
 
-  /** The user the credentials sign in, when the password is theirs and still exists. */
+  /** The user the credentials sign in, when the password is theirs and still exists (`username` normalised by the schema). */
   async verify({ username, password }: VerifyAppPasswordRequest): Promise<VerifyAppPasswordResponse> {
     if (!password) return null;
     const found = await this.appPasswords.findByHash(hashAppPassword(password));
-    if (!found || found.user.email !== username.trim().toLowerCase()) return null;
+    if (!found || found.user.email !== username) return null;
     // Every CardDAV request is verified: recording the use must not add a write to its latency.
     this.appPasswords
       .touch(found.id, new Date(), APP_PASSWORD_LAST_USED_RESOLUTION_MS)

@@ -23,9 +23,11 @@ import {
   type ResetTokenCheckResponse,
 } from '@kith/contracts';
 import { type AccessTokenClaims, CurrentUser, Public, validate } from '@kith/nest-kit';
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Inject, Post, Res } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
 import { secondFactorOf } from '../two-factor/two-factor.service.js';
-import { AuthService } from './auth.service.js';
+import { AuthService, type SignInOutcome } from './auth.service.js';
+import { knownDeviceCookieOf, knownDeviceSetCookie } from './known-devices.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -46,16 +48,23 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  login(@Body(validate(loginSchema)) body: LoginRequest): Promise<LoginResponse> {
-    return this.auth.login(body);
+  async login(
+    @Body(validate(loginSchema)) body: LoginRequest,
+    @Headers('cookie') cookies: string | undefined,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<LoginResponse> {
+    return answered(await this.auth.login(body, knownDeviceCookieOf(cookies)), response);
   }
 
   /** The code step after a password step that answered with a challenge. */
   @Public()
   @Post('login/2fa')
   @HttpCode(HttpStatus.OK)
-  loginTwoFactor(@Body(validate(loginTwoFactorSchema)) body: LoginTwoFactorRequest): Promise<AuthResponse> {
-    return this.auth.completeTwoFactorLogin(body.challenge, secondFactorOf(body)!);
+  async loginTwoFactor(
+    @Body(validate(loginTwoFactorSchema)) body: LoginTwoFactorRequest,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<AuthResponse> {
+    return answered(await this.auth.completeTwoFactorLogin(body.challenge, secondFactorOf(body)!), response);
   }
 
   @Public()
@@ -105,4 +114,10 @@ export class AuthController {
   ): Promise<ResetTokenCheckResponse> {
     return this.passwordReset.check(body.token);
   }
+}
+
+/** A completed sign-in leaves the client its known-device cookie. */
+function answered<Answer>({ answer, knownDevice }: SignInOutcome<Answer>, response: ServerResponse): Answer {
+  if (knownDevice) response.setHeader('set-cookie', knownDeviceSetCookie(knownDevice));
+  return answer;
 }

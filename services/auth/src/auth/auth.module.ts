@@ -10,6 +10,7 @@ import { AuthEventsPublisher } from './auth-events.publisher.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { ExpiredTokensPurger } from './expired-tokens.purger.js';
+import { KnownDevices } from './known-devices.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
 import { PasswordResetMailClient } from './password-reset-mail.client.js';
@@ -32,7 +33,12 @@ import { SessionsService } from './sessions.service.js';
     },
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     AuthService,
-    LoginThrottle,
+    { provide: LoginThrottle, inject: [AUTH_CONFIG], useFactory: (config: AuthConfig) => new LoginThrottle(config) },
+    {
+      provide: KnownDevices,
+      inject: [AUTH_CONFIG],
+      useFactory: (config: AuthConfig) => KnownDevices.forService(config.JWT_PRIVATE_KEY),
+    },
     SessionsService,
     PasswordResetService,
     PasswordResetMailClient,
