@@ -62,6 +62,7 @@ export function ContactsScreen() {
     segments,
     lists,
     listsLoaded,
+    listMissing,
     status,
     error,
     setView,
@@ -103,7 +104,8 @@ export function ContactsScreen() {
   const searching = shownSearch !== '';
   const total = totalInView(segments);
 
-  const missingList = scope.kind === 'list' && listsLoaded && !lists.some((list) => list._id === scope.listId);
+  const missingList =
+    scope.kind === 'list' && (listMissing || (listsLoaded && !lists.some((list) => list._id === scope.listId)));
   if (missingList) {
     return (
       <EmptyState

@@ -9,6 +9,7 @@ import {
   type LogContactResponse,
   type Paged,
 } from '@kith/contracts';
+import { ApiError } from '@kith/web-kit';
 import type { ContactPageRequest, ContactsApi } from '../api/contacts-api.js';
 import {
   contactAt,
@@ -435,6 +436,19 @@ describe('contacts store: optimistic changes', () => {
       daysSinceLastContact: 0,
       snoozedUntil: null,
     });
+  });
+
+  it('tells a list the server does not know (404) from a failed load, whichever of pages and lists answers first', async () => {
+    const listView: ContactsView = { ...allView, scope: { kind: 'list', listId: 'foreign', listName: null } };
+    const notFound = new ApiError({ message: 'List not found', status: 404, fromServer: true });
+    const { store } = setup(3, { page: async () => Promise.reject(notFound) });
+    await store.getState().setView(listView);
+    expect(store.getState()).toMatchObject({ status: 'error', listMissing: true, listsLoaded: false });
+
+    const down = new ApiError({ message: 'Service temporarily unavailable', status: 503, fromServer: true });
+    const failing = setup(3, { page: async () => Promise.reject(down) });
+    await failing.store.getState().setView(listView);
+    expect(failing.store.getState()).toMatchObject({ status: 'error', listMissing: false });
   });
 
   it('reports a failed load', async () => {

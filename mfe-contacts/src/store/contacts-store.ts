@@ -14,7 +14,7 @@ import {
   type LogContactRequest,
   type SortOrder,
 } from '@kith/contracts';
-import { getErrorMessage, notify } from '@kith/web-kit';
+import { getErrorMessage, isApiError, notify } from '@kith/web-kit';
 import { createStore, useStore } from 'zustand';
 import { contactsApi, type ContactPageRequest, type ContactsApi } from '../api/contacts-api.js';
 import { matchesSearch, type ContactSortKey, type ContactsScope } from '../logic/contact-view.js';
@@ -59,6 +59,8 @@ export interface ContactsState {
   lists: ContactList[];
   /** Whether the lists have been loaded once (a list scope can then tell an unknown list). */
   listsLoaded: boolean;
+  /** The list scope asked for a list the server does not know for this user (its pages answer 404). */
+  listMissing: boolean;
   status: LoadStatus;
   error: string | null;
   /** Shows a view: a new scope, search or sort supersedes whatever was still on its way. */
@@ -475,6 +477,7 @@ export function createContactsStore(dependencies: { api?: ContactsApi; feedback?
       segments: [],
       lists: [],
       listsLoaded: false,
+      listMissing: false,
       status: 'idle',
       error: null,
 
@@ -486,14 +489,20 @@ export function createContactsStore(dependencies: { api?: ContactsApi; feedback?
         // A new search or sort keeps the old answer on screen until the new one arrives; a first
         // visit or a new scope shows the loader.
         const sameScope = previous && scopeKey(previous.scope) === scopeKey(view.scope) && get().status === 'ready';
-        set(sameScope ? { view } : { view, answered: null, status: 'loading', error: null, segments: [] });
+        set(
+          sameScope
+            ? { view }
+            : { view, answered: null, status: 'loading', error: null, segments: [], listMissing: false },
+        );
         try {
           const segments = await fetchSegments(view, signal);
           if (current !== generation) return;
           set({ segments, answered: view, status: 'ready', error: null });
         } catch (error) {
           if (current !== generation) return;
-          set({ status: 'error', error: getErrorMessage(error) });
+          // Known from this answer alone, so the screen never depends on which of pages and lists answers first.
+          const listMissing = view.scope.kind === 'list' && isApiError(error) && error.status === 404;
+          set({ status: 'error', error: getErrorMessage(error), listMissing });
         }
       },
 
