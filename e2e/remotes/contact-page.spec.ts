@@ -198,3 +198,70 @@ test('dashboard: upcoming birthdays link to the person', async ({ page, request 
   await panel.getByRole('link', { name: 'Soon Person' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Soon Person' })).toBeVisible();
 });
+
+test("from the dashboard's overdue section to the page: Edit, Contact Now and Schedule Future Reminder", async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request);
+  const api = apiAs(request, user);
+  const ada = await api.post<SeededContact>('/contacts', {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phoneNumber: '+44 20 7946 0001',
+    lastContactDate: daysAgo(100),
+  });
+
+  // The name in Overdue Contacts is a link to the person's page.
+  await openAs(page, user, '/dashboard');
+  await page.getByTestId('overdue-contact').getByRole('link', { name: 'Ada Lovelace' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${ada._id}$`));
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Ada Lovelace');
+  await expect(page.getByTestId('contact-status')).toHaveText('Overdue by 10 days');
+
+  // Edit: the saved fields are on the page at once.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+  await expect(edit.getByLabel('First name *')).toHaveValue('Ada');
+  await edit.getByLabel('Last name *').fill('King');
+  await edit.getByLabel('Notes').fill('Countess of Lovelace');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Contact updated successfully')).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(heading).toHaveText('Ada King');
+  await expect(page.getByTestId('contact-facts')).toContainText('Countess of Lovelace');
+
+  // Contact Now: call and text her number, or mark her as contacted, which restarts the 90 days.
+  await page.getByRole('button', { name: 'Contact Now' }).click();
+  const reach = page.getByRole('dialog', { name: 'Contact Ada King' });
+  await expect(reach.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+442079460001');
+  await expect(reach.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:+442079460001');
+  await expect(reach.getByRole('button', { name: 'Schedule Future Reminder' })).toBeVisible();
+  await reach.getByRole('button', { name: 'Mark as Contacted' }).click();
+  await expect(page.getByText('Contact marked as contacted')).toBeVisible();
+  await expect(reach).toHaveCount(0);
+  await expect(page.getByTestId('contact-status')).toHaveText('Due in 90 days');
+
+  // Schedule Future Reminder opens on the form; the reminder then shows on the page.
+  await page.getByRole('button', { name: 'Schedule Future Reminder' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Contact Ada King' });
+  const inFiveDays = await page.evaluate(() => {
+    const day = new Date();
+    day.setDate(day.getDate() + 5);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  });
+  await schedule.getByLabel('Reminder date').fill(inFiveDays);
+  await schedule.getByLabel('Note (optional)').fill('Ask about the engine');
+  await schedule.getByRole('button', { name: 'Schedule Reminder' }).click();
+  await expect(page.getByText('Reminder scheduled successfully')).toBeVisible();
+  await expect(schedule).toHaveCount(0);
+  const saved = await api.get<{ reminderDate: string; reminderNotes: string }>(`/contacts/${ada._id}`);
+  expect(saved.reminderNotes).toBe('Ask about the engine');
+  const shownDay = await page.evaluate(
+    (iso) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }),
+    saved.reminderDate,
+  );
+  await expect(page.getByText(`Reminder on ${shownDay}: Ask about the engine`)).toBeVisible();
+});

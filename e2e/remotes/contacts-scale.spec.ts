@@ -270,3 +270,114 @@ test('creating and deleting a contact keeps the counts right without reloading e
   await expect(card(page, 'Aaron Aardvark')).toHaveCount(0);
   expect((await api.get<Paged>('/contacts?limit=1')).totalItems).toBe(before);
 });
+
+// Last in the file: it changes who is overdue.
+test('logging from the overdue screen takes the person off it at once, and puts them back if the server refuses', async ({
+  page,
+}) => {
+  const before = (await api.get<Paged>('/contacts?limit=1&filter=overdue')).totalItems;
+  // The server's answer waits until the test has looked at the screen.
+  const waiting: (() => void)[] = [];
+  let refuse = true;
+  await page.route('**/api/communications/log', async (route) => {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    if (refuse) {
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Contact not found', code: 'NOT_FOUND' }),
+      });
+    } else await route.continue();
+  });
+  const answered = () => page.waitForResponse('**/api/communications/log');
+  const release = async () => {
+    await expect.poll(() => waiting.length).toBe(1);
+    waiting.shift()!();
+  };
+
+  await openAs(page, user, '/contacts?filter=overdue');
+  await expect(subtitle(page, `${before} overdue contacts`)).toBeVisible();
+  const person = card(page, 'Person0000 Imported');
+  await person.getByRole('button', { name: 'Log Contact' }).click();
+  const log = page.getByRole('dialog', { name: 'Log Contact with Person0000 Imported' });
+
+  // Refused: gone at once, back when the server says no.
+  let response = answered();
+  await log.getByRole('button', { name: 'Log Contact' }).click();
+  await expect(subtitle(page, `${before - 1} overdue contacts`)).toBeVisible();
+  await expect(person).toHaveCount(0);
+  await release();
+  await response;
+  await expect(subtitle(page, `${before} overdue contacts`)).toBeVisible();
+  await expect(person).toHaveCount(1);
+  await expect(log).toBeVisible();
+
+  // Saved: gone at once, and still gone once the screen has reloaded from the server.
+  refuse = false;
+  response = answered();
+  await log.getByRole('button', { name: 'Log Contact' }).click();
+  await expect(subtitle(page, `${before - 1} overdue contacts`)).toBeVisible();
+  await expect(person).toHaveCount(0);
+  await release();
+  await response;
+  await expect(page.getByText('Contact logged successfully')).toBeVisible();
+  await expect(log).toHaveCount(0);
+  expect((await api.get<Paged>('/contacts?limit=1&filter=overdue')).totalItems).toBe(before - 1);
+  await expect(subtitle(page, `${before - 1} overdue contacts`)).toBeVisible();
+  await expect(person).toHaveCount(0);
+});
+
+test('the lists screen with hundreds of lists: a bounded DOM, the last list reachable in grid, list and on a phone', async ({
+  page,
+}) => {
+  const MANY_LISTS = 240;
+  for (let start = 0; start < MANY_LISTS; start += 20) {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.post('/lists', { name: `Scale ${String(start + i).padStart(3, '0')}` })),
+    );
+  }
+  expect(await api.get<unknown[]>('/lists')).toHaveLength(MANY_LISTS + 2);
+  const listCard = (name: string) =>
+    page.getByTestId('list-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const last = `Scale ${MANY_LISTS - 1}`;
+  const expectBoundedLists = async () => {
+    expect(await page.getByTestId('list-card').count()).toBeLessThan(60);
+    expect(await domNodes(page)).toBeLessThan(DOM_NODE_BUDGET);
+  };
+  const scrollToLast = () =>
+    expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(listCard(last)).toBeVisible({ timeout: 1_500 });
+    }).toPass({ timeout: 30_000 });
+
+  await openAs(page, user, '/lists');
+  await expect(listCard('Book Club')).toBeVisible();
+  await expect(listCard('Book Club').locator('dt:has-text("Total") + dd')).toHaveText(
+    String((await api.get<Paged>(`/contacts?limit=1&listId=${club._id}`)).totalItems),
+  );
+  await expectBoundedLists();
+  await scrollToLast();
+  await expectBoundedLists();
+  await screenshot(page, 'lists-240-grid-bottom', { viewportOnly: true, shows: listCard(last) });
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await expect(listCard('Book Club')).toBeVisible();
+  await expectBoundedLists();
+  await screenshot(page, 'lists-240-list', { viewportOnly: true, shows: listCard('Book Club') });
+  await scrollToLast();
+  await expectBoundedLists();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Grid', exact: true }).click();
+  await expect(listCard('Book Club')).toBeVisible();
+  const [first, second] = await page
+    .getByTestId('list-card')
+    .evaluateAll((cards) => cards.slice(0, 2).map((element) => element.getBoundingClientRect().left));
+  expect(first).toBe(second);
+  await expectBoundedLists();
+  await screenshot(page, 'lists-240-grid', { viewportOnly: true, shows: listCard('Book Club') });
+  await scrollToLast();
+  await expectBoundedLists();
+});

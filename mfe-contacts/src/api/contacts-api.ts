@@ -16,6 +16,7 @@ import {
   type ImportConfirmResult,
   type ImportParseResult,
   type LogCommunicationRequest,
+  type LogContactRequest,
   type LogContactResponse,
   type Paged,
   type ScheduleReminderRequest,
@@ -56,6 +57,9 @@ export const contactsApi = {
   remove: (id: string) => api.delete<unknown>(contactPath(id)),
   logCommunication: (request: LogCommunicationRequest) =>
     api.post<LogContactResponse>('/communications/log', { body: request }),
+  /** An interaction now (the contact dialog's one-tap log). */
+  logNow: (id: string, request: LogContactRequest) =>
+    api.post<LogContactResponse>(`${contactPath(id)}/log-contact`, { body: request }),
   markContacted: (id: string) => api.patch<ContactResponse>(`${contactPath(id)}/mark-contacted`),
   scheduleReminder: (id: string, request: ScheduleReminderRequest) =>
     api.post<ContactResponse>(`${contactPath(id)}/schedule-reminder`, { body: request }),

@@ -62,6 +62,7 @@ export function ContactsScreen() {
     segments,
     lists,
     listsLoaded,
+    listMissing,
     status,
     error,
     setView,
@@ -73,6 +74,9 @@ export function ContactsScreen() {
     remove,
     replace,
     updateStatus,
+    logContact,
+    logNow,
+    markContacted,
   } = useContactsStore((state) => state);
   const { preferences, setPreference } = usePreferences('contacts');
   const [query, setQuery] = useState('');
@@ -100,7 +104,8 @@ export function ContactsScreen() {
   const searching = shownSearch !== '';
   const total = totalInView(segments);
 
-  const missingList = scope.kind === 'list' && listsLoaded && !lists.some((list) => list._id === scope.listId);
+  const missingList =
+    scope.kind === 'list' && (listMissing || (listsLoaded && !lists.some((list) => list._id === scope.listId)));
   if (missingList) {
     return (
       <EmptyState
@@ -288,8 +293,20 @@ export function ContactsScreen() {
           void remove(contact._id).then((deleted) => setDeleteFailed(!deleted));
         }}
       />
-      <LogContactDialog contact={dialog.kind === 'log' ? dialog.contact : null} onClose={close} onLogged={changed} />
-      <ContactDialog contact={dialog.kind === 'contact' ? dialog.contact : null} onClose={close} onChanged={changed} />
+      {/* Logging goes through the store, so the card and counts change before the server answers. */}
+      <LogContactDialog
+        contact={dialog.kind === 'log' ? dialog.contact : null}
+        onClose={close}
+        onLogged={changed}
+        save={logContact}
+      />
+      <ContactDialog
+        contact={dialog.kind === 'contact' ? dialog.contact : null}
+        onClose={close}
+        onChanged={changed}
+        markContacted={markContacted}
+        logNow={logNow}
+      />
       <UpdateStatusDialog
         contact={dialog.kind === 'status' ? dialog.contact : null}
         lists={lists}

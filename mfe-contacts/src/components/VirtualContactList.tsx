@@ -1,8 +1,7 @@
-import { ColorDot } from '@kith/web-kit';
+import { ColorDot, useGridColumns } from '@kith/web-kit';
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import clsx from 'clsx';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useGridColumns } from '../hooks/useGridColumns.js';
 import { buildContactRows, rangesOf, type ContactsRow } from '../logic/contact-rows.js';
 import { contactAt, segmentLength, type Segment, type VisibleRange } from '../store/contacts-store.js';
 import { ContactCard, ContactRow, type ContactActions } from './ContactCard.js';

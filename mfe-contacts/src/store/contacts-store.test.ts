@@ -5,11 +5,15 @@ import {
   type ContactInput,
   type ContactList,
   type ContactSectionsResponse,
+  type ContactResponse,
+  type LogContactResponse,
   type Paged,
 } from '@kith/contracts';
+import { ApiError } from '@kith/web-kit';
 import type { ContactPageRequest, ContactsApi } from '../api/contacts-api.js';
 import {
   contactAt,
+  contactedAt,
   type ContactsStore,
   createContactsStore,
   MAX_PAGES_KEPT,
@@ -344,6 +348,107 @@ describe('contacts store: optimistic changes', () => {
     expect(contactAt(family(), 0)?._id).toBe('c0');
     expect([segmentLength(family()), family().overdueCount]).toEqual([1, 1]);
     expect(messages).toEqual(['error: Failed to delete contact']);
+  });
+
+  it('Log Contact shows the contact as contacted at once, with its section and list counts, then keeps the answer', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const call = deferred<LogContactResponse>();
+    const { store, api } = setup(3, {
+      logCommunication: () => call.promise,
+      lists: jest.fn(async () => [{ ...family, overdueCount: 1 }]),
+    });
+    await store.getState().loadLists();
+    await store.getState().setView({ ...allView, grouped: true });
+    store.getState().loadRanges([
+      { segmentKey: 'list:l1', from: 0, to: 0 },
+      { segmentKey: 'list:none', from: 0, to: 1 },
+    ]);
+    await flush();
+    const section = (key: string) => store.getState().segments.find((segment) => segment.key === key)!;
+    expect([section('list:l1').overdueCount, section('list:none').overdueCount]).toEqual([1, 2]);
+    const listCalls = (api.lists as jest.Mock).mock.calls.length;
+
+    const pending = store.getState().logContact({ contactId: 'c0', type: 'PHONE_CALL', timestamp: yesterday });
+    expect(contactAt(section('list:l1'), 0)).toMatchObject({
+      _id: 'c0',
+      lastContactDate: yesterday,
+      daysSinceLastContact: 1,
+      isOverdue: false,
+      daysOverdue: 0,
+    });
+    expect([section('list:l1').overdueCount, section('list:none').overdueCount]).toEqual([0, 2]);
+    expect(store.getState().lists[0]!.overdueCount).toBe(0);
+    expect(totalInView(store.getState().segments)).toBe(3);
+
+    const fromServer = { ...contactAt(section('list:l1'), 0)!, updatedAt: '2026-11-25T10:00:00.000Z' };
+    call.resolve({ contact: fromServer, communication: {} as LogContactResponse['communication'] });
+    await expect(pending).resolves.toEqual(fromServer);
+    expect(contactAt(section('list:l1'), 0)).toEqual(fromServer);
+    // The list counts come from the server again.
+    expect((api.lists as jest.Mock).mock.calls.length).toBe(listCalls + 1);
+  });
+
+  it('Mark as Contacted takes the contact off the overdue screen at once and puts it back on failure', async () => {
+    const call = deferred<ContactResponse>();
+    const { store } = setup(3, {
+      markContacted: () => call.promise,
+      lists: jest.fn(async () => [{ ...family, overdueCount: 1 }]),
+    });
+    await store.getState().loadLists();
+    await store.getState().setView({ ...allView, scope: { kind: 'overdue' } });
+    expect(shownIds(store)).toEqual(['c0', 'c1', 'c2']);
+
+    const pending = store.getState().markContacted('c0');
+    expect(totalInView(store.getState().segments)).toBe(2);
+    expect(shownIds(store, 2)).toEqual(['c1', 'c2']);
+    expect(store.getState().lists[0]!.overdueCount).toBe(0);
+
+    call.reject(new Error('Service temporarily unavailable'));
+    await expect(pending).rejects.toThrow('Service temporarily unavailable');
+    expect(totalInView(store.getState().segments)).toBe(3);
+    expect(shownIds(store)).toEqual(['c0', 'c1', 'c2']);
+    expect(contactAt(store.getState().segments[0]!, 0)).toMatchObject({ isOverdue: true, lastContactDate: null });
+    expect(store.getState().lists[0]!.overdueCount).toBe(1);
+  });
+
+  it('Log Interaction rolls back the card and the section counts when the server refuses', async () => {
+    const call = deferred<LogContactResponse>();
+    const { store } = setup(3, { logNow: () => call.promise });
+    await store.getState().setView({ ...allView, grouped: true });
+    store.getState().loadRanges([{ segmentKey: 'list:none', from: 0, to: 1 }]);
+    await flush();
+    const noList = () => store.getState().segments.find((segment) => segment.key === 'list:none')!;
+    const before = contactAt(noList(), 1);
+    const pending = store.getState().logNow('c2', { type: 'EMAIL' });
+    expect(contactAt(noList(), 1)).toMatchObject({ _id: 'c2', isOverdue: false, daysSinceLastContact: 0 });
+    expect(noList().overdueCount).toBe(1);
+    call.reject(new Error('Contact not found'));
+    await expect(pending).rejects.toThrow('Contact not found');
+    expect(contactAt(noList(), 1)).toEqual(before);
+    expect(noList().overdueCount).toBe(2);
+  });
+
+  it('a log older than the last contact leaves the contact as it is', () => {
+    const recent = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const contact = { ...saved({ firstName: 'Ada', lastName: 'L', lastContactDate: recent }, 'c9') };
+    expect(contactedAt(contact, new Date(Date.now() - 10 * 86_400_000).toISOString())).toBe(contact);
+    expect(contactedAt({ ...contact, snoozedUntil: '2099-01-01T00:00:00Z' }, new Date().toISOString())).toMatchObject({
+      daysSinceLastContact: 0,
+      snoozedUntil: null,
+    });
+  });
+
+  it('tells a list the server does not know (404) from a failed load, whichever of pages and lists answers first', async () => {
+    const listView: ContactsView = { ...allView, scope: { kind: 'list', listId: 'foreign', listName: null } };
+    const notFound = new ApiError({ message: 'List not found', status: 404, fromServer: true });
+    const { store } = setup(3, { page: async () => Promise.reject(notFound) });
+    await store.getState().setView(listView);
+    expect(store.getState()).toMatchObject({ status: 'error', listMissing: true, listsLoaded: false });
+
+    const down = new ApiError({ message: 'Service temporarily unavailable', status: 503, fromServer: true });
+    const failing = setup(3, { page: async () => Promise.reject(down) });
+    await failing.store.getState().setView(listView);
+    expect(failing.store.getState()).toMatchObject({ status: 'error', listMissing: false });
   });
 
   it('reports a failed load', async () => {

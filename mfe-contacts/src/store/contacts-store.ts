@@ -4,14 +4,17 @@ import {
   daysSince,
   effectiveReminderDays,
   isOverdue,
+  lastContactOf,
   NO_LIST_ID,
   type Contact,
   type ContactInput,
   type ContactList,
   type ContactSortBy,
+  type LogCommunicationRequest,
+  type LogContactRequest,
   type SortOrder,
 } from '@kith/contracts';
-import { getErrorMessage, notify } from '@kith/web-kit';
+import { getErrorMessage, isApiError, notify } from '@kith/web-kit';
 import { createStore, useStore } from 'zustand';
 import { contactsApi, type ContactPageRequest, type ContactsApi } from '../api/contacts-api.js';
 import { matchesSearch, type ContactSortKey, type ContactsScope } from '../logic/contact-view.js';
@@ -56,6 +59,8 @@ export interface ContactsState {
   lists: ContactList[];
   /** Whether the lists have been loaded once (a list scope can then tell an unknown list). */
   listsLoaded: boolean;
+  /** The list scope asked for a list the server does not know for this user (its pages answer 404). */
+  listMissing: boolean;
   status: LoadStatus;
   error: string | null;
   /** Shows a view: a new scope, search or sort supersedes whatever was still on its way. */
@@ -77,6 +82,14 @@ export interface ContactsState {
   replace: (contact: Contact) => void;
   /** Update Status: when they were last contacted and their list, shown at once, rolled back on failure. */
   updateStatus: (id: string, status: ContactStatus) => Promise<Contact | null>;
+  /**
+   * Log Contact (POST /communications/log), Log Interaction (now) and Mark as Contacted: the
+   * contact shows as contacted at once, with the overdue counts of its view and list, and is put
+   * back on failure. They answer the saved contact or rethrow, so the dialog keeps its own messages.
+   */
+  logContact: (request: LogCommunicationRequest) => Promise<Contact>;
+  logNow: (id: string, request: LogContactRequest) => Promise<Contact>;
+  markContacted: (id: string) => Promise<Contact>;
 }
 
 export interface ContactStatus {
@@ -273,6 +286,46 @@ function withPlacesRestored(segments: Segment[], places: Place[]): Segment[] {
 }
 
 /**
+ * A contact as it will look once contacted at `at`: its last contact becomes the newer of the two
+ * (as the server derives it, contracts' lastContactOf), its status follows, and a snooze ends.
+ */
+export function contactedAt(contact: Contact, at: string, now: Date = new Date()): Contact {
+  const before = contact.lastContactDate ? new Date(contact.lastContactDate) : null;
+  const last = lastContactOf(new Date(at), before);
+  if (!last || (before && last <= before)) return contact;
+  const lastContactDate = last.toISOString();
+  // reminderDays is already the effective interval (custom, else the list's, else the default).
+  const subject = { lastContactDate, customReminderDays: contact.reminderDays, listReminderDays: null };
+  return {
+    ...contact,
+    lastContactDate,
+    daysSinceLastContact: daysSince(lastContactDate, now),
+    isOverdue: isOverdue(subject, now),
+    daysOverdue: daysOverdue(subject, now),
+    snoozedUntil: null,
+  };
+}
+
+/** Adds `delta` to the overdue count of the segments holding a contact (the grouped view's sections). */
+function withOverdueDelta(segments: Segment[], places: Place[], delta: number): Segment[] {
+  if (!delta) return segments;
+  const keys = new Set(places.map((place) => place.segmentKey));
+  return segments.map((segment) =>
+    keys.has(segment.key) && segment.overdueCount != null
+      ? { ...segment, overdueCount: Math.max(0, segment.overdueCount + delta) }
+      : segment,
+  );
+}
+
+/** Adds `delta` to the overdue count of one list (the list option counts and list cards read them). */
+function withListOverdueDelta(lists: ContactList[], listId: string | null, delta: number): ContactList[] {
+  if (!delta || !listId) return lists;
+  return lists.map((list) =>
+    list._id === listId ? { ...list, overdueCount: Math.max(0, list.overdueCount + delta) } : list,
+  );
+}
+
+/**
  * The contacts screen's data: the server answers every question (scope, search, sort, counts,
  * per-list sections) and the store holds only the pages near what is on screen. Create, update
  * and delete show at once and roll back if the server refuses; the view then reloads in place so
@@ -372,12 +425,59 @@ export function createContactsStore(dependencies: { api?: ContactsApi; feedback?
       }
     };
 
+    /**
+     * Shows a contact as contacted at `at` while `save` runs: on the overdue screen it leaves the
+     * view (the total drops), elsewhere its card and the overdue counts change in place; the
+     * server's answer then takes its place, or everything is put back if the call fails.
+     */
+    const contacted = async (id: string, at: string, save: () => Promise<Contact>): Promise<Contact> => {
+      const places = findPlaces(get().segments, id);
+      const previous = places[0]?.contact;
+      const next = previous && contactedAt(previous, at);
+      const delta = previous && next ? Number(next.isOverdue) - Number(previous.isOverdue) : 0;
+      const leaves = get().view?.scope.kind === 'overdue' && next !== undefined && !next.isOverdue;
+      if (previous && next) {
+        set((state) => ({
+          segments: leaves
+            ? withoutPlaces(state.segments, places)
+            : withOverdueDelta(
+                mapContact(state.segments, id, () => next),
+                places,
+                delta,
+              ),
+          lists: withListOverdueDelta(state.lists, previous.listId, delta),
+        }));
+      }
+      try {
+        const saved = await save();
+        set((state) => ({ segments: mapContact(state.segments, id, () => saved) }));
+        // The lists' overdue counts are the server's again.
+        if (delta) void get().loadLists();
+        return saved;
+      } catch (error) {
+        if (previous) {
+          set((state) => ({
+            segments: leaves
+              ? withPlacesRestored(state.segments, places)
+              : withOverdueDelta(
+                  mapContact(state.segments, id, () => previous),
+                  places,
+                  -delta,
+                ),
+            lists: withListOverdueDelta(state.lists, previous.listId, -delta),
+          }));
+        }
+        throw error;
+      }
+    };
+
     return {
       view: null,
       answered: null,
       segments: [],
       lists: [],
       listsLoaded: false,
+      listMissing: false,
       status: 'idle',
       error: null,
 
@@ -389,14 +489,20 @@ export function createContactsStore(dependencies: { api?: ContactsApi; feedback?
         // A new search or sort keeps the old answer on screen until the new one arrives; a first
         // visit or a new scope shows the loader.
         const sameScope = previous && scopeKey(previous.scope) === scopeKey(view.scope) && get().status === 'ready';
-        set(sameScope ? { view } : { view, answered: null, status: 'loading', error: null, segments: [] });
+        set(
+          sameScope
+            ? { view }
+            : { view, answered: null, status: 'loading', error: null, segments: [], listMissing: false },
+        );
         try {
           const segments = await fetchSegments(view, signal);
           if (current !== generation) return;
           set({ segments, answered: view, status: 'ready', error: null });
         } catch (error) {
           if (current !== generation) return;
-          set({ status: 'error', error: getErrorMessage(error) });
+          // Known from this answer alone, so the screen never depends on which of pages and lists answers first.
+          const listMissing = view.scope.kind === 'list' && isApiError(error) && error.status === 404;
+          set({ status: 'error', error: getErrorMessage(error), listMissing });
         }
       },
 
@@ -573,6 +679,15 @@ export function createContactsStore(dependencies: { api?: ContactsApi; feedback?
           return null;
         }
       },
+
+      logContact: (request) =>
+        contacted(request.contactId, request.timestamp, async () => (await client.logCommunication(request)).contact),
+
+      logNow: (id, request) =>
+        contacted(id, new Date().toISOString(), async () => (await client.logNow(id, request)).contact),
+
+      markContacted: (id) =>
+        contacted(id, new Date().toISOString(), async () => (await client.markContacted(id)).contact),
     };
   });
 }

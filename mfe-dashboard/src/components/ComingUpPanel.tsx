@@ -2,6 +2,7 @@ import { fullName, pluralize, type UpcomingContact, type UpcomingForUserResponse
 import { Card, api } from '@kith/web-kit';
 import { CalendarClock, MessageCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { comingUpLabel } from '../logic/coming-up.js';
 
 /** Items the panel lists; the rest are counted. */
@@ -49,7 +50,14 @@ export function ComingUpPanel({ reloadKey, onLog }: { reloadKey: number; onLog: 
           {items.slice(0, SHOWN).map((item) => (
             <li key={`${item.reason}:${item._id}`} className="flex items-center justify-between gap-3 py-2.5">
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900">{fullName(item)}</p>
+                <p className="truncate text-sm font-medium text-slate-900">
+                  <Link
+                    to={`/contacts/${encodeURIComponent(item._id)}`}
+                    className="hover:text-blue-700 hover:underline"
+                  >
+                    {fullName(item)}
+                  </Link>
+                </p>
                 <p className="truncate text-xs text-slate-500">
                   {comingUpLabel(item)}
                   {item.reminderNotes ? ` · ${item.reminderNotes}` : ''}

@@ -15,8 +15,8 @@ import { FolderPlus, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { LIST_SORT_OPTIONS, listSortKey, sortLists } from '../logic/list-view.js';
 import { useListsStore } from '../store/lists-store.js';
-import { ListCard } from './ListCard.js';
 import { ListFormModal } from './ListFormModal.js';
+import { VirtualListCards } from './VirtualListCards.js';
 
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; list: ContactList };
 
@@ -97,34 +97,12 @@ export function ListsScreen() {
               onSortOrderChange={(order) => setPreference('sortOrder', order)}
             />
           </div>
-          {preferences.view === 'grid' ? (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-tour="lists">
-              {sorted.map((list) => (
-                <ListCard
-                  key={list._id}
-                  list={list}
-                  view="grid"
-                  onEdit={(target) => setEditing({ mode: 'edit', list: target })}
-                  onDelete={setDeleting}
-                />
-              ))}
-            </div>
-          ) : (
-            <ul
-              className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm"
-              data-tour="lists"
-            >
-              {sorted.map((list) => (
-                <ListCard
-                  key={list._id}
-                  list={list}
-                  view="list"
-                  onEdit={(target) => setEditing({ mode: 'edit', list: target })}
-                  onDelete={setDeleting}
-                />
-              ))}
-            </ul>
-          )}
+          <VirtualListCards
+            lists={sorted}
+            view={preferences.view}
+            onEdit={(target) => setEditing({ mode: 'edit', list: target })}
+            onDelete={setDeleting}
+          />
         </>
       )}
 

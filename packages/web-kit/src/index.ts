@@ -39,6 +39,7 @@ export type {
 } from './feedback/ErrorBoundary.js';
 
 export { useDebouncedValue } from './hooks/useDebouncedValue.js';
+export { useGridColumns } from './hooks/useGridColumns.js';
 
 export { Badge } from './ui/Badge.js';
 export { Button, buttonClassName } from './ui/Button.js';

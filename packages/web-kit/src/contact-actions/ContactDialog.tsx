@@ -4,6 +4,7 @@ import {
   type CommunicationType,
   type Contact,
   type ContactResponse,
+  type LogContactRequest,
   type LogContactResponse,
 } from '@kith/contracts';
 import { format } from './format-date.js';
@@ -25,15 +26,32 @@ export interface ContactDialogProps {
   onChanged?: (contact: Contact) => void;
   /** Opens straight on the Schedule Future Reminder form (the contact page's own button). */
   startScheduling?: boolean;
+  /**
+   * Mark as Contacted and Log Interaction, answering the contact as saved; the API by default. A
+   * screen holding the contact passes its own, which shows the change at once and rolls it back on failure.
+   */
+  markContacted?: (contactId: string) => Promise<Contact>;
+  logNow?: (contactId: string, request: LogContactRequest) => Promise<Contact>;
 }
 
-const contactPath = (contact: Contact) => `/contacts/${encodeURIComponent(contact._id)}`;
+const contactPath = (id: string) => `/contacts/${encodeURIComponent(id)}`;
+const patchContacted = async (id: string) =>
+  (await api.patch<ContactResponse>(`${contactPath(id)}/mark-contacted`)).contact;
+const postLogNow = async (id: string, request: LogContactRequest) =>
+  (await api.post<LogContactResponse>(`${contactPath(id)}/log-contact`, { body: request })).contact;
 
 /**
  * Reach out now: Mark as Contacted, Call (tel:), Text (sms:), a one-tap log of how you got in
  * touch (POST …/log-contact, now) or Schedule Future Reminder.
  */
-export function ContactDialog({ contact, onClose, onChanged, startScheduling = false }: ContactDialogProps) {
+export function ContactDialog({
+  contact,
+  onClose,
+  onChanged,
+  startScheduling = false,
+  markContacted: saveContacted = patchContacted,
+  logNow = postLogNow,
+}: ContactDialogProps) {
   const ids = { date: useId(), notes: useId(), logNotes: useId() };
   const [busy, setBusy] = useState<'mark' | 'schedule' | 'log' | null>(null);
   const [logType, setLogType] = useState<CommunicationType>(DEFAULT_COMMUNICATION_TYPE);
@@ -57,9 +75,9 @@ export function ContactDialog({ contact, onClose, onChanged, startScheduling = f
   const markContacted = async () => {
     setBusy('mark');
     try {
-      const result = await api.patch<ContactResponse>(`${contactPath(contact)}/mark-contacted`);
+      const saved = await saveContacted(contact._id);
       notify.success('Contact marked as contacted');
-      onChanged?.(result.contact);
+      onChanged?.(saved);
       onClose();
     } catch (error) {
       notify.error(getErrorMessage(error, 'Failed to mark contact as contacted'));
@@ -73,11 +91,9 @@ export function ContactDialog({ contact, onClose, onChanged, startScheduling = f
     setBusy('log');
     try {
       const notes = logNotes.trim();
-      const result = await api.post<LogContactResponse>(`${contactPath(contact)}/log-contact`, {
-        body: { type: logType, ...(notes ? { notes } : {}) },
-      });
+      const saved = await logNow(contact._id, { type: logType, ...(notes ? { notes } : {}) });
       notify.success('Interaction logged successfully');
-      onChanged?.(result.contact);
+      onChanged?.(saved);
       onClose();
     } catch (error) {
       notify.error(getErrorMessage(error, 'Failed to log contact'));
@@ -94,7 +110,7 @@ export function ContactDialog({ contact, onClose, onChanged, startScheduling = f
     setBusy('schedule');
     try {
       const notes = reminderNotes.trim();
-      const result = await api.post<ContactResponse>(`${contactPath(contact)}/schedule-reminder`, {
+      const result = await api.post<ContactResponse>(`${contactPath(contact._id)}/schedule-reminder`, {
         // A calendar date, not a moment: the day the user picked, whatever their time zone.
         body: { reminderDate, ...(notes ? { notes } : {}) },
       });

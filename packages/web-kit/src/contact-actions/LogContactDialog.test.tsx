@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import type { Contact, LogCommunicationRequest } from '@kith/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { installFakeFetch, ok } from '../test-support/fake-fetch.js';
 import { LogContactDialog } from './LogContactDialog.js';
@@ -55,6 +56,29 @@ describe('LogContactDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.queryByText('Date cannot be later than today')).toBeNull();
     expect(Date.parse((requests[0]!.body as { timestamp: string }).timestamp)).toBe(lastMinuteToday.getTime());
+  });
+
+  it("saves through the caller's save (the screen's optimistic store) and stays open when it fails", async () => {
+    const { requests } = installFakeFetch(() => ok({}));
+    const save = jest
+      .fn<(request: LogCommunicationRequest) => Promise<Contact>>()
+      .mockRejectedValueOnce(new Error('Service temporarily unavailable'))
+      .mockResolvedValueOnce({ ...olive } as Contact);
+    const onLogged = jest.fn();
+    const onClose = jest.fn();
+    render(<LogContactDialog contact={olive} onClose={onClose} onLogged={onLogged} save={save} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Log Contact' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0]![0]).toMatchObject({ contactId: 'c1', type: 'PHONE_CALL' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Log Contact' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log Contact' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onLogged).toHaveBeenCalledWith(expect.objectContaining({ _id: 'c1' }));
+    expect(requests).toHaveLength(0);
   });
 
   it('moves between methods with the arrow keys, one tab stop for the group', () => {

@@ -6,6 +6,7 @@ import {
   ValidationMessage,
   fullName,
   type Contact,
+  type LogCommunicationRequest,
   type LogContactResponse,
 } from '@kith/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -30,10 +31,18 @@ export interface LogContactDialogProps {
   onClose: () => void;
   /** Called with the updated contact once the log is saved (the parent reloads). */
   onLogged?: (contact: Contact) => void;
+  /**
+   * Saves the log and answers the contact as saved; POST /communications/log by default. A screen
+   * holding the contact passes its own, which shows the change at once and rolls it back on failure.
+   */
+  save?: (request: LogCommunicationRequest) => Promise<Contact>;
 }
 
+const postLog = async (request: LogCommunicationRequest) =>
+  (await api.post<LogContactResponse>('/communications/log', { body: request })).contact;
+
 /** 'Log Contact with {first last}': method (default phone call), date and time (default now, never after today), notes. */
-export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialogProps) {
+export function LogContactDialog({ contact, onClose, onLogged, save = postLog }: LogContactDialogProps) {
   const ids = { method: useId(), when: useId(), notes: useId() };
   const [type, setType] = useState<CommunicationType>(DEFAULT_COMMUNICATION_TYPE);
   const [dateTime, setDateTime] = useState(() => toLocalDateTimeInput(new Date()));
@@ -59,11 +68,9 @@ export function LogContactDialog({ contact, onClose, onLogged }: LogContactDialo
     if (isLaterThanToday(when)) return setDateError(ValidationMessage.DATE_IN_FUTURE);
     setSaving(true);
     try {
-      const result = await api.post<LogContactResponse>('/communications/log', {
-        body: buildLogRequest(contact._id, { type, dateTime, notes }),
-      });
+      const saved = await save(buildLogRequest(contact._id, { type, dateTime, notes }));
       notify.success('Contact logged successfully');
-      onLogged?.(result.contact);
+      onLogged?.(saved);
       onClose();
     } catch (error) {
       notify.error(getErrorMessage(error, 'Failed to log contact'));

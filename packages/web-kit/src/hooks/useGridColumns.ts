@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Tailwind's sm and xl breakpoints: one card a row on phones, two from 640 px, three from 1280 px
- * (VirtualContactList's grid classes use the same ones).
+ * (the virtualised grids of contacts and lists use the same classes: grid-cols-1 sm:… xl:…).
  */
 const TWO_COLUMNS = '(min-width: 640px)';
 const THREE_COLUMNS = '(min-width: 1280px)';
@@ -20,7 +20,7 @@ function subscribe(onChange: () => void): () => void {
   return () => queries.forEach((query) => query.removeEventListener('change', onChange));
 }
 
-/** How many contact cards fit side by side in the grid view at the current screen width. */
+/** How many cards fit side by side in a grid view at the current screen width. */
 export function useGridColumns(): number {
   return useSyncExternalStore(subscribe, columnsNow, () => 1);
 }

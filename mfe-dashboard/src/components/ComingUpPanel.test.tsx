@@ -1,0 +1,62 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import type { UpcomingContact, UpcomingForUserResponse } from '@kith/contracts';
+import { api } from '@kith/web-kit';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { ComingUpPanel } from './ComingUpPanel.js';
+
+const upcoming = (overrides: Partial<UpcomingContact>): UpcomingContact => ({
+  _id: 'c1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  listName: null,
+  lastContactDate: '2026-01-01T10:00:00Z',
+  reminderDays: 30,
+  reason: 'due',
+  dueDate: '2026-01-31T10:00:00Z',
+  daysUntilDue: 3,
+  reminderNotes: null,
+  ...overrides,
+});
+
+function ContactRoute() {
+  const { contactId } = useParams();
+  return <p>Page of {contactId}</p>;
+}
+
+function renderPanel(items: UpcomingContact[], onLog = jest.fn()) {
+  const answer: UpcomingForUserResponse = { items, totalItems: items.length };
+  const get = jest.spyOn(api, 'get').mockResolvedValue(answer as never);
+  render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route path="/dashboard" element={<ComingUpPanel reloadKey={0} onLog={onLog} />} />
+        <Route path="/contacts/:contactId" element={<ContactRoute />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { get, onLog };
+}
+
+describe('ComingUpPanel', () => {
+  it('links every name, due or scheduled, to the contact page', async () => {
+    const { get } = renderPanel([
+      upcoming({}),
+      upcoming({ _id: 'c/2', firstName: 'Grace', lastName: 'Hopper', reason: 'scheduled', reminderNotes: 'Call' }),
+    ]);
+    const ada = await screen.findByRole('link', { name: 'Ada Lovelace' });
+    expect(get).toHaveBeenCalledWith('/notifications/upcoming');
+    expect(ada.getAttribute('href')).toBe('/contacts/c1');
+    // Ids are path-encoded like every other contact link.
+    expect(screen.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/contacts/c%2F2');
+
+    fireEvent.click(ada);
+    expect(await screen.findByText('Page of c1')).toBeTruthy();
+  });
+
+  it('keeps Log Contact beside the link', async () => {
+    const { onLog } = renderPanel([upcoming({})]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Log Contact with Ada Lovelace' }));
+    expect(onLog).toHaveBeenCalledWith(expect.objectContaining({ _id: 'c1' }));
+  });
+});
