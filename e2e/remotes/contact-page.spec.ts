@@ -231,6 +231,9 @@ test("from the dashboard's overdue section to the page: Edit, Contact Now and Sc
   await expect(edit).toHaveCount(0);
   await expect(heading).toHaveText('Ada King');
   await expect(page.getByTestId('contact-facts')).toContainText('Countess of Lovelace');
+  // The shell's breadcrumb and the document title follow the new name.
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Ada King');
+  await expect(page).toHaveTitle(/Ada King/);
 
   // Contact Now: call and text her number, or mark her as contacted, which restarts the 90 days.
   await page.getByRole('button', { name: 'Contact Now' }).click();

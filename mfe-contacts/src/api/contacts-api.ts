@@ -1,6 +1,7 @@
-import { api } from '@kith/web-kit';
+import { announcePageName, api, contactApiPath } from '@kith/web-kit';
 import {
   IMPORT_CONFIRM_TIMEOUT_MS,
+  fullName,
   IMPORT_FILE_FIELD,
   type Contact,
   type ContactInput,
@@ -23,7 +24,7 @@ import {
   type SortOrder,
 } from '@kith/contracts';
 
-const contactPath = (id: string) => `/contacts/${encodeURIComponent(id)}`;
+const contactPath = contactApiPath;
 
 /** One page of GET /contacts: the screen's scope, search and sort, `listId` a list id or NO_LIST_ID. */
 export interface ContactPageRequest {
@@ -53,7 +54,12 @@ export const contactsApi = {
   removeCommunication: (id: string) =>
     api.delete<{ message: string; contact: Contact }>(`/communications/${encodeURIComponent(id)}`),
   create: (input: ContactInput) => api.post<Contact>('/contacts', { body: input }),
-  update: (id: string, input: ContactUpdateInput) => api.put<Contact>(contactPath(id), { body: input }),
+  update: (id: string, input: ContactUpdateInput) =>
+    api.put<Contact>(contactPath(id), { body: input }).then((contact) => {
+      // The shell's breadcrumb and title for this person's page follow the new name.
+      announcePageName(contactPath(id), fullName(contact));
+      return contact;
+    }),
   remove: (id: string) => api.delete<unknown>(contactPath(id)),
   logCommunication: (request: LogCommunicationRequest) =>
     api.post<LogContactResponse>('/communications/log', { body: request }),

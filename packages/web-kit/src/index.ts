@@ -67,3 +67,5 @@ export {
 // Contact actions both the dashboard and the contacts remote offer (added by the remotes engineer).
 export * from './contact-actions/index.js';
 export { StandaloneRemote } from './dev/StandaloneRemote.js';
+
+export { announcePageName, contactApiPath, listApiPath, onPageNameChange } from './names/page-names.js';

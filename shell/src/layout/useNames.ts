@@ -1,9 +1,11 @@
 import { type Contact, type ContactList, fullName } from '@kith/contracts';
-import { api } from '@kith/web-kit';
+import { api, contactApiPath, listApiPath, onPageNameChange } from '@kith/web-kit';
 import { useEffect, useState } from 'react';
 
 // Breadcrumbs and the page title both name the list or contact: one request per id serves both.
 const namesByPath = new Map<string, Promise<string>>();
+// A remote that renames a contact or list says so (see web-kit's page-names): the next read is the new name.
+onPageNameChange((path, name) => namesByPath.set(path, Promise.resolve(name)));
 
 function nameAt<T>(path: string, nameOf: (answer: T) => string): Promise<string> {
   let name = namesByPath.get(path);
@@ -18,6 +20,7 @@ function nameAt<T>(path: string, nameOf: (answer: T) => string): Promise<string>
 /** The name of what `path` answers with, once known. */
 function useNameAt<T>(path: string | null, nameOf: (answer: T) => string): string | undefined {
   const [names, setNames] = useState<Record<string, string>>({});
+  useEffect(() => onPageNameChange((renamed, name) => setNames((known) => ({ ...known, [renamed]: name }))), []);
   useEffect(() => {
     if (!path || names[path]) return;
     let current = true;
@@ -31,16 +34,15 @@ function useNameAt<T>(path: string | null, nameOf: (answer: T) => string): strin
   return path ? names[path] : undefined;
 }
 
-const idPath = (prefix: string, id: string | null) => (id ? `${prefix}/${encodeURIComponent(id)}` : null);
 const listNameOf = (list: ContactList) => list.name;
 const contactNameOf = (contact: Contact) => fullName(contact);
 
 /** The name of the list a /lists/{id} page shows, once known. */
 export function useListName(listId: string | null): string | undefined {
-  return useNameAt(idPath('/lists', listId), listNameOf);
+  return useNameAt(listId ? listApiPath(listId) : null, listNameOf);
 }
 
 /** The name of the person a /contacts/{id} page shows, once known. */
 export function useContactName(contactId: string | null): string | undefined {
-  return useNameAt(idPath('/contacts', contactId), contactNameOf);
+  return useNameAt(contactId ? contactApiPath(contactId) : null, contactNameOf);
 }
