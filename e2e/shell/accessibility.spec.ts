@@ -224,16 +224,12 @@ test.describe('every dialog', () => {
     await expect(importButton).toBeFocused();
   });
 
-  test('after a file is chosen, focus stays inside the Import dialog (known defect: it leaves the dialog)', async ({
-    page,
-    request,
-  }) => {
-    // Expected to fail until mfe-contacts' ImportContactsModal moves focus into the preview when the
-    // focused drop zone is replaced: focus leaves the dialog. Remove test.fail then.
-    test.fail();
+  test('after a file is chosen, focus stays inside the Import dialog, on the preview', async ({ page, request }) => {
+    // The focused drop zone is replaced by the progress, then the preview: focus must follow.
     const { user } = await userWithData(request);
     await chooseImportFileByKeyboard(page, user);
     expect(await focusIsInDialog(page), 'focus after the preview appears').toBe(true);
+    await expect(page.getByText(/^Preview of /)).toBeFocused();
   });
 
   test("Settings' Phone sync revoke dialog traps focus, returns it, and passes axe", async ({ page, request }) => {

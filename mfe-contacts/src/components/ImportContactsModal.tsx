@@ -30,6 +30,12 @@ export interface ImportContactsModalProps {
   onImported: () => void;
 }
 
+/**
+ * The drop zone that had focus is replaced by the upload progress, then by the preview: focus
+ * moves along to the text that says what happened, so it never falls out of the dialog.
+ */
+const focusWhenShown = (element: HTMLElement | null) => element?.focus();
+
 /** Choose one vCard file, preview what it holds, pick the rows, import. Everything resets on close. */
 export function ImportContactsModal({ open, onClose, onImported }: ImportContactsModalProps) {
   const [step, setStep] = useState<Step>({ name: 'choose' });
@@ -169,7 +175,9 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
       {step.name === 'uploading' && (
         <div className="py-10 text-center" aria-live="polite">
           <FileUp className="mx-auto mb-3 size-8 text-blue-600" aria-hidden="true" />
-          <p className="text-sm font-medium text-slate-900">Reading {step.fileName}...</p>
+          <p ref={focusWhenShown} tabIndex={-1} className="text-sm font-medium text-slate-900 outline-none">
+            Reading {step.fileName}...
+          </p>
           <div
             className="mx-auto mt-4 h-2 max-w-sm overflow-hidden rounded-full bg-slate-100"
             role="progressbar"
@@ -245,7 +253,7 @@ function ImportPreview({
   ];
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">
+      <p ref={focusWhenShown} tabIndex={-1} className="text-sm text-slate-600 outline-none">
         Preview of <span className="font-medium text-slate-900">{fileName}</span>
       </p>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
