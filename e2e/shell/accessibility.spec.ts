@@ -315,3 +315,89 @@ test.describe('every dialog', () => {
     await expect(page.getByText('Welcome to the Kith demo!')).toBeVisible();
   });
 });
+
+/** WCAG contrast ratio of two CSS colours (`rgb(...)`/`rgba(...)`, opaque). */
+function contrast(foreground: string, background: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map(Number);
+    const channel = (value: number) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+test.describe('contrast and overlays', () => {
+  test('a keyboard focus ring a person can see, readable placeholders, toasts clear of the cards', async ({
+    page,
+    request,
+  }) => {
+    const { user } = await userWithData(request);
+    await openAs(page, user, '/contacts');
+    await expect(page.getByText('Olive Never').first()).toBeVisible();
+
+    // Primary button focused by keyboard: a ring of at least 2 px, ≥ 3:1 against the page (WCAG 1.4.11).
+    const add = page.getByRole('button', { name: 'Add Contact' }).first();
+    await tabUntil(page, (focused) => focused.text === 'Add Contact');
+    await expect(add).toBeFocused();
+    const ring = await add.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor };
+    });
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(contrast(ring.color, 'rgb(248, 250, 252)')).toBeGreaterThanOrEqual(3);
+
+    // Placeholder text (axe does not check it): ≥ 4.5:1 against its field.
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/Search/))
+      .first();
+    const placeholder = await search.evaluate((element) => ({
+      color: getComputedStyle(element, '::placeholder').color,
+      background: getComputedStyle(element).backgroundColor,
+    }));
+    expect(contrast(placeholder.color, placeholder.background)).toBeGreaterThanOrEqual(4.5);
+
+    // A toast opens below the header and over no button of a contact card, on a desktop and a phone.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const olive = page.getByTestId('contact-card').filter({ hasText: 'Olive Never' });
+      await olive.getByRole('button', { name: 'Log Contact' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log Contact with Olive Never' });
+      await dialog.getByRole('button', { name: 'Log Contact' }).click();
+      const toast = page.getByText('Contact logged successfully');
+      await expect(toast).toBeVisible();
+      await expect(dialog).toBeHidden();
+      // Read once the slide-in has settled: two reads 100 ms apart agree.
+      let toastBox = (await toast.boundingBox())!;
+      await expect
+        .poll(async () => {
+          const before = (await toast.boundingBox())?.y;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          toastBox = (await toast.boundingBox())!;
+          return before !== undefined && before === toastBox.y && toastBox.y > 0;
+        })
+        .toBe(true);
+      const buttons = page.getByTestId('contact-card').getByRole('button');
+      for (let index = 0; index < (await buttons.count()); index += 1) {
+        const box = await buttons.nth(index).boundingBox();
+        if (!box) continue;
+        const overlaps =
+          box.x < toastBox.x + toastBox.width &&
+          toastBox.x < box.x + box.width &&
+          box.y < toastBox.y + toastBox.height &&
+          toastBox.y < box.y + box.height;
+        expect(overlaps, `toast over a card's button at ${width} px`).toBe(false);
+      }
+      // Notices last 5 s, then the next round starts with none on screen.
+      await expect(toast).toBeHidden({ timeout: 10_000 });
+    }
+  });
+});

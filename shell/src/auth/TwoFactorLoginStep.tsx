@@ -4,8 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout.js';
-import { readSecondFactor, type SecondFactorKind } from './second-factor.js';
-import { SecondFactorField } from './SecondFactorField.js';
+import { useSecondFactorInput } from './useSecondFactorInput.js';
 
 const LOGIN_FAILED = 'Failed to sign in. Please check your credentials.';
 
@@ -23,22 +22,16 @@ export function TwoFactorLoginStep({
 }) {
   const completeTwoFactorLogin = useAuthStore((state) => state.completeTwoFactorLogin);
   const navigate = useNavigate();
-  const [kind, setKind] = useState<SecondFactorKind>('code');
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string>();
+  const factor = useSecondFactorInput();
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const read = readSecondFactor(kind, typed);
-    if ('error' in read) {
-      setError(read.error);
-      return;
-    }
-    setError(undefined);
+    const typed = factor.read();
+    if (!typed) return;
     setSubmitting(true);
     try {
-      await completeTwoFactorLogin(challenge.challenge, read.factor);
+      await completeTwoFactorLogin(challenge.challenge, typed);
       notify.success('Login successful! Welcome back.');
       navigate('/dashboard', { replace: true });
     } catch (failure) {
@@ -47,8 +40,7 @@ export function TwoFactorLoginStep({
         onRestart(failure.message);
         return;
       }
-      setTyped('');
-      setError(isApiError(failure) && failure.fromServer ? failure.message : LOGIN_FAILED);
+      factor.refuse(isApiError(failure) && failure.fromServer ? failure.message : LOGIN_FAILED);
     }
   };
 
@@ -56,7 +48,7 @@ export function TwoFactorLoginStep({
     <AuthLayout
       title="Two-factor sign-in"
       subtitle={
-        kind === 'code'
+        factor.kind === 'code'
           ? 'Open your authenticator app and enter the code it shows for Kith.'
           : 'Lost your phone? Enter one of your recovery codes.'
       }
@@ -71,18 +63,7 @@ export function TwoFactorLoginStep({
           <ShieldCheck className="size-5 shrink-0 text-blue-600" aria-hidden="true" />
           Your password was right. One more step keeps your account yours.
         </div>
-        <SecondFactorField
-          id="login-second-factor"
-          kind={kind}
-          onKindChange={(next) => {
-            setKind(next);
-            setError(undefined);
-          }}
-          value={typed}
-          onChange={setTyped}
-          error={error}
-          autoFocus
-        />
+        {factor.field('login-second-factor', { autoFocus: true })}
         <Button type="submit" size="lg" className="w-full" loading={submitting}>
           Verify
         </Button>

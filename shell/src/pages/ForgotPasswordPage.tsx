@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { ValidationMessage } from '@kith/contracts';
 import { AuthLayout } from '../auth/AuthLayout.js';
-import { TextInput } from '../auth/TextInput.js';
+import { EmailInput } from '../auth/EmailInput.js';
 import { emailRules } from '../auth/form-rules.js';
 
 const backToLogin = (
@@ -61,12 +61,7 @@ export default function ForgotPasswordPage() {
       footer={backToLogin}
     >
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <TextInput
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
+        <EmailInput
           registration={register('email', emailRules(ValidationMessage.EMAIL_INVALID_FORGOT))}
           error={errors.email}
         />

@@ -22,8 +22,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { TextInput } from '../auth/TextInput.js';
 import { passwordRules } from '../auth/form-rules.js';
-import { readSecondFactor, type SecondFactorKind } from '../auth/second-factor.js';
-import { SecondFactorField } from '../auth/SecondFactorField.js';
+import { useSecondFactorInput } from '../auth/useSecondFactorInput.js';
 
 interface ResetForm {
   password: string;
@@ -57,9 +56,7 @@ export default function ResetPasswordPage() {
   const [status, setStatus] = useState<'checking' | 'form' | 'invalid' | 'done'>(token ? 'checking' : 'invalid');
   // An account with two-factor sign-in also needs a code (or a recovery code) to reset.
   const [twoFactorRequired, setTwoFactorRequired] = useState(false);
-  const [factorKind, setFactorKind] = useState<SecondFactorKind>('code');
-  const [factorTyped, setFactorTyped] = useState('');
-  const [factorError, setFactorError] = useState<string>();
+  const secondFactor = useSecondFactorInput();
   const startSession = useAuthStore((state) => state.startSession);
   const navigate = useNavigate();
   const { register, handleSubmit, getValues, formState } = useForm<ResetForm>({
@@ -98,14 +95,10 @@ export default function ResetPasswordPage() {
   const onSubmit = async ({ password }: ResetForm) => {
     let factor = {};
     if (twoFactorRequired) {
-      const read = readSecondFactor(factorKind, factorTyped);
-      if ('error' in read) {
-        setFactorError(read.error);
-        return;
-      }
-      factor = read.factor;
+      const typed = secondFactor.read();
+      if (!typed) return;
+      factor = typed;
     }
-    setFactorError(undefined);
     try {
       const result = await api.post<ResetPasswordResponse>('/auth/reset-password', {
         body: { token, password, ...factor },
@@ -119,10 +112,9 @@ export default function ResetPasswordPage() {
       } else if (isApiError(error) && error.code === ErrorCode.TWO_FACTOR_REQUIRED) {
         // Turned on since the page opened: ask for the code now.
         setTwoFactorRequired(true);
-        setFactorError(error.message);
+        secondFactor.showError(error.message);
       } else if (isApiError(error) && (error.code === ErrorCode.INVALID_TWO_FACTOR_CODE || error.status === 429)) {
-        setFactorTyped('');
-        setFactorError(error.message);
+        secondFactor.refuse(error.message);
       } else {
         notify.error(serverErrorOr(error, 'An error occurred. Please try again.'));
       }
@@ -174,19 +166,7 @@ export default function ResetPasswordPage() {
           })}
           error={errors.confirmPassword}
         />
-        {twoFactorRequired && (
-          <SecondFactorField
-            id="reset-second-factor"
-            kind={factorKind}
-            onKindChange={(kind) => {
-              setFactorKind(kind);
-              setFactorError(undefined);
-            }}
-            value={factorTyped}
-            onChange={setFactorTyped}
-            error={factorError}
-          />
-        )}
+        {twoFactorRequired && secondFactor.field('reset-second-factor')}
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           Update Password
         </Button>

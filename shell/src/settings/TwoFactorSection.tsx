@@ -3,7 +3,6 @@ import {
   type MessageResponse,
   type RecoveryCodesResponse,
   RECOVERY_CODE_COUNT,
-  type SecondFactor,
   TwoFactorMessage,
   type TwoFactorSetupResponse,
   type TwoFactorStatus,
@@ -11,8 +10,8 @@ import {
 import { Button, Card, FormField, Modal, api, inputClassName, isApiError, notify, serverErrorOr } from '@kith/web-kit';
 import { ShieldCheck, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { readSecondFactor, type SecondFactorKind } from '../auth/second-factor.js';
-import { SecondFactorField } from '../auth/SecondFactorField.js';
+import { readSecondFactor } from '../auth/second-factor.js';
+import { useSecondFactorInput } from '../auth/useSecondFactorInput.js';
 import { copyToClipboard, CopyField } from './CopyField.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -24,46 +23,6 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 /** The SVG the server rendered, as an image: an <img> runs no script, and CSP allows data: images. */
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-
-/** A second factor typed in a form: the field's state and reading it. */
-function useSecondFactorInput() {
-  const [kind, setKind] = useState<SecondFactorKind>('code');
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string>();
-  const read = (): SecondFactor | null => {
-    const result = readSecondFactor(kind, typed);
-    if ('error' in result) {
-      setError(result.error);
-      return null;
-    }
-    setError(undefined);
-    return result.factor;
-  };
-  const reset = () => {
-    setKind('code');
-    setTyped('');
-    setError(undefined);
-  };
-  /** A refused code: the server's message under the field, which is emptied for the next try. */
-  const refuse = (message: string) => {
-    setTyped('');
-    setError(message);
-  };
-  const field = (id: string) => (
-    <SecondFactorField
-      id={id}
-      kind={kind}
-      onKindChange={(next) => {
-        setKind(next);
-        setError(undefined);
-      }}
-      value={typed}
-      onChange={setTyped}
-      error={error}
-    />
-  );
-  return { read, reset, refuse, field };
-}
 
 /** Whether the server refused the code itself (then the field says why), not the request. */
 const isRefusedCode = (error: unknown) =>

@@ -14,6 +14,7 @@ import type { RenderedEmail } from '../mail/templates/rendered-email.js';
 import { EmailKind } from '../outbox/outbox.types.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
+import type { DeliveryAttempt } from '../webhooks/webhooks.repository.js';
 
 const REMINDER_KINDS = [EmailKind.DAILY_REMINDER, EmailKind.TEST_REMINDER];
 
@@ -92,16 +93,9 @@ export class AccountDataRepository {
     limit: number,
   ): Promise<AccountExportPage<WebhookDelivery>> {
     const keyset = decodeCursor(cursor);
-    const { rows } = await this.prisma.pool.query<{
-      id: string;
-      kind: string;
-      url: string;
-      status: WebhookDelivery['status'];
-      attempt: number;
-      httpStatus: number | null;
-      error: string | null;
-      createdAt: Date;
-    }>(
+    const { rows } = await this.prisma.pool.query<
+      Omit<DeliveryAttempt, 'userId' | 'outboxId'> & { id: string; createdAt: Date }
+    >(
       `SELECT id, kind, url, status, attempt, http_status AS "httpStatus", error, created_at AS "createdAt"
        FROM webhook_deliveries
        WHERE user_id = $1::uuid ${keyset ? 'AND (created_at, id) > ($3, $4::uuid)' : ''}
