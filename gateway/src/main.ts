@@ -43,8 +43,11 @@ function serveMetricsPrivately(port: number, host: string): void {
   const metricsApp = express();
   metricsApp.disable('x-powered-by');
   metricsApp.get('/metrics', serveMetrics);
-  createServer(metricsApp).listen(port, host).unref();
-  new Logger('gateway').log(`metrics on http://${host}:${port}/metrics`);
+  const logger = new Logger('gateway');
+  const server = createServer(metricsApp);
+  // A taken port costs the metrics, never the gateway: requests keep being served.
+  server.on('error', (error) => logger.error(`metrics listener on ${host}:${port} failed: ${error.message}`));
+  server.listen(port, host, () => logger.log(`metrics on http://${host}:${port}/metrics`)).unref();
 }
 
 runService(async () => {

@@ -9,7 +9,8 @@ import { supervise } from './supervisor.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const SERVICES = ['auth', 'contacts', 'notifications'];
-export const DEFAULT_PORTS = { gateway: 8080, auth: 3001, contacts: 3002, notifications: 3003 };
+// 9464 is Prometheus' usual exporter port: the gateway's metrics listener under `npm start`.
+export const DEFAULT_PORTS = { gateway: 8080, auth: 3001, contacts: 3002, notifications: 3003, gatewayMetrics: 9464 };
 
 const entryOf = (name) =>
   name === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', name, 'dist', 'main.js');
@@ -67,8 +68,8 @@ export async function startStack({
     if (!existsSync(entryOf(name))) throw new Error(`${entryOf(name)} is missing: run \`npm run build\` first.`);
   }
   const resolvedPorts = {};
-  // The gateway's metrics listener (loopback only); 9464 is Prometheus' usual exporter port.
-  const metricsPort = ports.gatewayMetrics ?? (await preferredPort(9464));
+  // The gateway's metrics listener (loopback only): the asked port when it is free, else any free one.
+  const metricsPort = ports.gatewayMetrics == null ? await freePort() : await preferredPort(ports.gatewayMetrics);
   for (const name of [...SERVICES, 'gateway']) {
     // The gateway's port is the public one and must be exactly as asked; services just need a free one.
     resolvedPorts[name] =

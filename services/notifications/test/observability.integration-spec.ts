@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { REQUEST_ID_HEADER } from '@kith/contracts';
 import { call, eventually, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SmtpSink } from './smtp-sink.js';
@@ -157,6 +158,21 @@ describe('metrics', () => {
 
     const publicAnswer = await fetch(`${stack.gatewayUrl}/metrics`);
     expect(await publicAnswer.text()).not.toContain('kith_http_request_duration_seconds');
+  });
+
+  it('cost only themselves when the metrics port is taken: the gateway still serves', async () => {
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const takenPort = (squatter.address() as { port: number }).port;
+    try {
+      const second = await stack.startService('gateway', { replica: 2, env: { METRICS_PORT: String(takenPort) } });
+      const live = await fetch(`${second.url}/api/health/live`);
+      expect(live.status).toBe(200);
+      expect(second.recentOutput()).toContain(`metrics listener on 127.0.0.1:${takenPort} failed`);
+      await stack.stopService('gateway', { replica: 2 });
+    } finally {
+      squatter.close();
+    }
   });
 
   it('show NATS requests, outbox depth and age, deliveries and the last daily run in notifications', async () => {
