@@ -129,15 +129,31 @@ describe('request ids and structured logs', () => {
     const resetToken = /token=([\w-]+)/.exec(resetMail.text ?? '')?.[1];
     expect(resetToken).toBeTruthy();
     await outboxSettled(stack.databaseUrls.notifications);
+    // Tokens that travel in a URL path: the calendar feed's, asked for by a calendar app.
+    const feed = await call(stack.gatewayUrl, 'POST', '/api/calendar/feed', {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(feed.status).toBeLessThan(300);
+    const feedUrl = new URL(feed.body.data.url as string);
+    const feedToken = feedUrl.pathname
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
+    expect((await fetch(`${stack.gatewayUrl}${feedUrl.pathname}?search=private-term`)).status).toBe(200);
+    await eventually(
+      async () => logsOf('gateway').some((line) => line.route === '/api/calendar/:token' && line.status === 200),
+      { what: 'the feed request line' },
+    );
 
     const everything = (['gateway', 'auth', 'contacts', 'notifications'] as const)
       .map((name) => stack.running.get(name)![0].recentOutput())
       .join('\n');
     expect(everything).toContain('request completed');
-    for (const secret of [password, accessToken, refreshToken, resetToken!, user.tokens.accessToken]) {
+    for (const secret of [password, accessToken, refreshToken, resetToken!, user.tokens.accessToken, feedToken]) {
       expect(everything).not.toContain(secret);
     }
     expect(everything).not.toContain((resetMail.text ?? '').trim().split('\n')[0]);
+    expect(everything).not.toContain('private-term');
   });
 });
 

@@ -39,8 +39,10 @@ export function httpObservability(logger: Logger): RequestHandler[] {
     logger,
     genReqId: (request) => request.headers[REQUEST_ID_HEADER] as string,
     customAttributeKeys: { reqId: 'requestId' },
-    // Only the id is bound to the request's logger; headers, bodies and raw URLs are never logged.
+    // Only the id is bound to the request's and the response's loggers: headers, bodies and raw URLs
+    // (which may hold a calendar feed or e-mail action token, or a search) are never logged.
     quietReqLogger: true,
+    quietResLogger: true,
     autoLogging: { ignore: (request) => QUIET_PATHS.has((request.url ?? '').split('?')[0]) },
     customLogLevel: (_request, response, error) =>
       error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
