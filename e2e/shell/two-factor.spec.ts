@@ -92,6 +92,8 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   // A password reset asks for a second factor too.
   await page.getByRole('button', { name: 'Back to sign in' }).click();
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The sign-in page has an Email field too: fill the one of the page that has arrived.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   const token = await resetTokenFor(account.email);

@@ -26,6 +26,8 @@ export function WebhookSettings() {
   const [saved, setSaved] = useState<WebhookSettingsData | null>(null);
   const [deliveries, setDeliveries] = useState<WebhookDelivery[]>([]);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  // Until the saved settings arrive the form stays disabled: their arrival would overwrite what was typed.
+  const [loading, setLoading] = useState(true);
 
   const loadDeliveries = useCallback(() => {
     api
@@ -42,7 +44,8 @@ export function WebhookSettings() {
         setUrl(settings.url ?? '');
         setFormat(settings.format);
       })
-      .catch(() => notify.error('Failed to load settings'));
+      .catch(() => notify.error('Failed to load settings'))
+      .finally(() => setLoading(false));
     loadDeliveries();
   }, [loadDeliveries]);
 
@@ -99,6 +102,7 @@ export function WebhookSettings() {
               value={url}
               onChange={(event) => setUrl(event.target.value)}
               placeholder="https://ntfy.sh/my-kith-topic"
+              disabled={loading}
               className={inputClassName()}
             />
           </div>
@@ -110,6 +114,7 @@ export function WebhookSettings() {
               id={ids.format}
               value={format}
               onChange={(event) => setFormat(event.target.value as WebhookFormat)}
+              disabled={loading}
               className={inputClassName()}
             >
               <option value="json">JSON</option>
@@ -118,7 +123,7 @@ export function WebhookSettings() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void save()} loading={busy === 'save'} disabled={busy !== null}>
+          <Button onClick={() => void save()} loading={busy === 'save'} disabled={busy !== null || loading}>
             Save
           </Button>
           <Button
