@@ -138,6 +138,7 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
             if (
               attempt &&
               !attempt.retried &&
+              pool.urls.length > 1 &&
               typeof response.writeHead === 'function' &&
               !response.headersSent &&
               mayRetry({ code: error.code, method: req.method ?? 'GET', streamedBody: attempt.streamedBody })

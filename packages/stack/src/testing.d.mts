@@ -42,6 +42,8 @@ export interface TestStack {
   /** Prometheus text of the gateway, on its loopback-only metrics port. */
   gatewayMetricsUrl: string;
   urls: Record<'auth' | 'contacts' | 'notifications', string>;
+  /** Every replica's base URL of a service (started or not yet), in replica order. */
+  replicaUrls(name: 'auth' | 'contacts' | 'notifications'): string[];
   ports: Record<string, number>;
   databaseUrls: Record<'auth' | 'contacts' | 'notifications', string>;
   natsUrl: string;
