@@ -7,12 +7,11 @@
 // back to its pre-kill level within 5 s of each kill; prints the figures; exits 1 if one is missed.
 // Everything runs on 127.0.0.1 and is stopped at the end. Needs `npm run build` first.
 import './require-node.mjs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { freePort, generateJwtKeys, startInfra, startStack } from '@kith/stack';
+import { freePort, generateJwtKeys, ROOT, startInfra, startStack } from '@kith/stack';
 import { p95Between, percentile, recoveryAfter } from './chaos/figures.mjs';
 
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 60);
@@ -54,7 +53,10 @@ async function startSmtpSink() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kith-chaos-'));
+  mkdirSync(join(ROOT, '.data'), { recursive: true });
+  // Under .data/ (like the tests): embedded PostgreSQL runs as its own user, which cannot enter a private tmp dir.
+  const dataDir = join(ROOT, '.data', `chaos-${process.pid}`);
+  mkdirSync(dataDir, { recursive: true });
   const cleanups = [() => rmSync(dataDir, { recursive: true, force: true })];
   const cleanup = async () => {
     for (const step of cleanups.reverse())
@@ -161,7 +163,7 @@ async function run(dataDir, cleanups) {
       });
       if (status === 201) {
         user.created.push(lastName);
-        user.contacts.push(json.data.id);
+        user.contacts.push(json.data._id);
       }
     } else if (roll < 0.45) {
       const id = user.contacts[Math.floor(Math.random() * user.contacts.length)];
