@@ -9,6 +9,7 @@
 import './require-node.mjs';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import libmime from 'libmime';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { freePort, generateJwtKeys, ROOT, startInfra, startStack } from '@kith/stack';
@@ -34,11 +35,13 @@ async function startSmtpSink() {
       const chunks = [];
       stream.on('data', (chunk) => chunks.push(chunk));
       stream.on('end', () => {
-        const head =
+        // The header block, unfolded; the subject decoded from its MIME words.
+        const head = (
           Buffer.concat(chunks)
             .toString('utf8')
-            .split(/\r?\n\r?\n/)[0] ?? '';
-        const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? '';
+            .split(/\r?\n\r?\n/)[0] ?? ''
+        ).replace(/\r?\n[ \t]+/g, ' ');
+        const subject = libmime.decodeWords(/^Subject: (.*)$/im.exec(head)?.[1] ?? '').trim();
         for (const { address } of session.envelope.rcptTo)
           mails.push({ to: address.toLowerCase(), subject, at: Date.now() });
         callback();
@@ -117,7 +120,8 @@ async function run(dataDir, cleanups) {
       status = 0;
     }
     const ms = Date.now() - started;
-    if (record) samples.push({ at: started, ms, ok: status > 0 && status < 500, method, path, status });
+    if (record)
+      samples.push({ at: started, ms, ok: status > 0 && status < 500, method, path, status, code: json?.code });
     return { status, json };
   }
 
@@ -139,7 +143,7 @@ async function run(dataDir, cleanups) {
     });
     if (overdue.status !== 201) throw new Error(`overdue contact: ${overdue.status} ${JSON.stringify(overdue.json)}`);
     users.push({
-      id: registered.json.data.user.id,
+      id: registered.json.data.user._id,
       email,
       token,
       contacts: [],
@@ -172,7 +176,7 @@ async function run(dataDir, cleanups) {
       entry.attempted += 1;
       const { status } = await request('POST', `/api/contacts/${id}/log-contact`, {
         token: user.token,
-        body: { type: 'CALL' },
+        body: {},
       });
       if (status === 201) entry.acked += 1;
     } else if (roll < 0.5) {
@@ -275,27 +279,43 @@ async function run(dataDir, cleanups) {
   await notificationsDb.connect();
   let claims = new Map();
   const reminderDeadline = Date.now() + 90_000;
-  const mailsTo = (email) =>
-    sink.mails.filter((mail) => mail.to === email.toLowerCase() && /remind|overdue|due|touch/i.test(mail.subject));
+  // A user's daily reminder mails in the sink: to their address, with the subject their claimed e-mail has.
+  const mailsTo = (user) =>
+    sink.mails.filter(
+      (mail) => mail.to === user.email.toLowerCase() && mail.subject === claims.get(user.id)?.subject?.trim(),
+    );
   for (;;) {
     const rows = (
       await notificationsDb.query(
-        `SELECT d.user_id, count(*)::int AS claims, bool_and(o.status = 'SENT') AS sent
+        `SELECT d.user_id, count(*)::int AS claims, bool_and(o.status = 'SENT') AS sent, min(o.subject) AS subject
            FROM daily_reminders d JOIN email_outbox o ON o.id = d.outbox_id
           WHERE d.day = (now() AT TIME ZONE 'UTC')::date GROUP BY d.user_id`,
       )
     ).rows;
     claims = new Map(rows.map((row) => [row.user_id, row]));
-    const allSent = users.every((user) => claims.get(user.id)?.sent && mailsTo(user.email).length >= 1);
+    const allSent = users.every((user) => claims.get(user.id)?.sent && mailsTo(user).length >= 1);
     if (allSent || Date.now() > reminderDeadline) break;
     await sleep(1_000);
   }
   // Mails still in flight would be counted late: a short settle.
   await sleep(2_000);
+  // What the runs did, for a reader of a failed check.
+  const runs = (
+    await notificationsDb.query(
+      `SELECT trigger, status, count(*)::int AS runs, sum(users_processed)::int AS users, sum(emails_queued)::int AS queued,
+              max(error) AS error
+         FROM daily_runs GROUP BY trigger, status ORDER BY trigger, status`,
+    )
+  ).rows;
+  const outbox = (
+    await notificationsDb.query(
+      `SELECT kind, status, count(*)::int AS n FROM email_outbox GROUP BY kind, status ORDER BY kind`,
+    )
+  ).rows;
   await notificationsDb.end();
   const reminderCounts = users.map((user) => ({
     claims: claims.get(user.id)?.claims ?? 0,
-    mails: mailsTo(user.email).length,
+    mails: mailsTo(user).length,
   }));
   const remindersExactlyOnce = reminderCounts.filter((count) => count.claims === 1 && count.mails === 1).length;
 
@@ -305,13 +325,11 @@ async function run(dataDir, cleanups) {
   const firstKill = kills[0]?.at ?? endAt;
   const recoveries = kills.map((kill) => ({ ...kill, ...recoveryAfter(samples, kill.at) }));
   const byStatus = {};
-  for (const sample of failed)
-    byStatus[
-      `${sample.method} ${sample.path.split('?')[0].replace(/[0-9a-f-]{36}/g, ':id')} → ${sample.status || 'no answer'}`
-    ] =
-      (byStatus[
-        `${sample.method} ${sample.path.split('?')[0].replace(/[0-9a-f-]{36}/g, ':id')} → ${sample.status || 'no answer'}`
-      ] ?? 0) + 1;
+  for (const sample of failed) {
+    const route = sample.path.split('?')[0].replace(/[0-9a-f-]{36}/g, ':id');
+    const key = `${sample.method} ${route} → ${sample.status || 'no answer'}${sample.code ? ` ${sample.code}` : ''}`;
+    byStatus[key] = (byStatus[key] ?? 0) + 1;
+  }
   const acknowledged = users.reduce((sum, user) => sum + user.created.length, 0);
   const ackedLogs = users.reduce(
     (sum, user) => sum + [...user.logs.values()].reduce((s, entry) => s + entry.acked, 0),
@@ -352,6 +370,8 @@ async function run(dataDir, cleanups) {
   );
   for (const [text, ok] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${text}`);
   if (failed.length) console.log(`  failed requests: ${JSON.stringify(byStatus)}`);
+  console.log(`  daily runs: ${JSON.stringify(runs)}`);
+  console.log(`  outbox: ${JSON.stringify(outbox)}; mails in the sink: ${sink.mails.length}`);
   return checks.every(([, ok]) => ok);
 }
 

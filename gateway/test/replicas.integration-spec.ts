@@ -46,8 +46,8 @@ describe('gateway over several replicas of a service', () => {
 
   const get = async (path: string) => {
     const response = await fetch(`${stack.gatewayUrl}${path}`, { headers: auth });
-    await response.text();
-    return { ok: response.status < 500, what: `GET ${path}: ${response.status}` };
+    const text = await response.text();
+    return { ok: response.status < 500, what: `GET ${path}: ${response.status} ${text}` };
   };
 
   const contactsHealth = async () => {
@@ -140,9 +140,9 @@ describe('gateway over several replicas of a service', () => {
           headers: { ...auth, 'content-type': 'application/json' },
           body: JSON.stringify({ firstName: 'Roll', lastName }),
         });
-        await response.text();
+        const text = await response.text();
         if (response.status === 201) created.push(lastName);
-        return { ok: response.status === 201, what: `POST /api/contacts: ${response.status}` };
+        return { ok: response.status === 201, what: `POST /api/contacts: ${response.status} ${text}` };
       },
       drill,
     );

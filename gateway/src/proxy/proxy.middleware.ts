@@ -96,6 +96,11 @@ export function replicaPools(config: GatewayConfig): Map<UpstreamName, ReplicaPo
  */
 export function createUpstreamProxies(config: GatewayConfig): { prefix: string; handler: ExpressHandler }[] {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, keepAliveMsecs: 10_000 });
+  // Over several replicas, one connection per request: a replica shutting down closes its idle
+  // keep-alive connections, and a POST written to one just then fails in a way that may not be
+  // retried (it could have arrived). A new connection to a stopping replica is refused instead,
+  // which is always safe to send elsewhere.
+  const freshConnections = new Agent({ keepAlive: false, maxSockets: 256 });
   const pools = replicaPools(config);
   probeDownReplicas([...pools.values()], Math.max(100, Math.floor(config.REPLICA_DOWN_MS / 4)));
   const byUpstream = new Map<UpstreamName, RequestHandler>();
@@ -106,7 +111,8 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
       upstream,
       createProxyMiddleware({
         target: pool.urls[0],
-        agent,
+        agent: pool.urls.length > 1 ? freshConnections : agent,
+        ...(pool.urls.length > 1 ? { headers: { connection: 'close' } } : {}),
         xfwd: true,
         // Without the logger plugin, which built a URL per response for a logger that drops it,
         // and the error-response plugin, whose job onProxyError does.
