@@ -201,7 +201,7 @@ async function run(dataDir, cleanups) {
   async function killReplica(name) {
     const victim = stack.running.get(name).find((handle) => handle.replica === 2);
     const at = Date.now();
-    victim.child.kill('SIGKILL');
+    victim.kill('SIGKILL');
     await victim.exited;
     kills.push({ what: `${name} replica 2`, at });
     log(`killed ${name} replica 2 (SIGKILL); starting it again`);

@@ -97,7 +97,7 @@ describe('gateway over several replicas of a service', () => {
     const drill = (async () => {
       // Let the load settle on both replicas, kill one, and keep the load going on the other.
       await eventually(async () => (await contactListRequests(victim.url)) > 5, { what: 'load on replica 2' });
-      victim.child.kill('SIGKILL');
+      victim.kill('SIGKILL');
       await victim.exited;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     })();

@@ -154,7 +154,7 @@ export async function startNatsServer({ port: wanted = 4223, dataDir, credential
     credentials,
     /** Kills the node outright (SIGKILL), as a crash would: for failure drills. */
     async kill() {
-      proc.child.kill('SIGKILL');
+      proc.kill('SIGKILL');
       await proc.exited;
     },
     /** Starts the node again on the same port and config (after `kill`). */

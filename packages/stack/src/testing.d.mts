@@ -11,6 +11,8 @@ export interface ServiceHandle {
   readonly child: import('node:child_process').ChildProcess;
   /** Settles when the current process exits. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends a signal on purpose (SIGKILL by default), without the process's output dumped as for a crash. */
+  kill(signal?: NodeJS.Signals): void;
   /** Deliberate stop: never restarted. */
   stop(timeoutMs?: number): Promise<void>;
   recentOutput(): string;
