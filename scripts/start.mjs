@@ -11,6 +11,7 @@ import {
   ROOT,
   loadOrCreateJwtKeys,
   loadOrCreateTotpEncryptionKey,
+  replicasFromEnv,
   startInfra,
   startStack,
 } from '@kith/stack';
@@ -52,6 +53,8 @@ try {
     appUrl: process.env.APP_URL,
     // A service or the gateway that crashes is started again (0.5 s, doubling to 30 s), logged as [supervisor].
     supervise: true,
+    // KITH_REPLICAS=2 (every service) or KITH_REPLICAS_CONTACTS=3 (one); the gateway balances over them.
+    replicas: replicasFromEnv(),
     env: {
       NODE_ENV: 'production',
       ...(process.env.SEED_DEMO ? { SEED_DEMO: process.env.SEED_DEMO } : {}),

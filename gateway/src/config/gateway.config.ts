@@ -2,6 +2,14 @@ import { IMPORT_CONFIRM_BODY_LIMIT, IMPORT_CONFIRM_TIMEOUT_MS } from '@kith/cont
 import { env, natsCredentialsEnv, serviceEnvSchema } from '@kith/nest-kit';
 import { z } from 'zod';
 
+const httpUrl = env.url(['http', 'https']);
+const replicaUrlList = z
+  .string()
+  .min(1)
+  .refine((value) => value.split(',').every((url) => httpUrl.safeParse(url.trim()).success), {
+    message: 'must be a URL starting with http:// or https://, or several separated by commas',
+  });
+
 export const gatewayEnvSchema = z.object({
   PORT: env.port(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -9,9 +17,12 @@ export const gatewayEnvSchema = z.object({
   ...natsCredentialsEnv,
   NATS_TIMEOUT_MS: serviceEnvSchema.shape.NATS_TIMEOUT_MS,
   JWT_PUBLIC_KEY: serviceEnvSchema.shape.JWT_PUBLIC_KEY,
-  AUTH_URL: env.url(['http', 'https']),
-  CONTACTS_URL: env.url(['http', 'https']),
-  NOTIFICATIONS_URL: env.url(['http', 'https']),
+  /** A service's base URL, or one per replica separated by commas (the gateway balances over them). */
+  AUTH_URL: replicaUrlList,
+  CONTACTS_URL: replicaUrlList,
+  NOTIFICATIONS_URL: replicaUrlList,
+  /** A replica that failed a connection gets no requests for this long, then is probed (/health/live). */
+  REPLICA_DOWN_MS: env.milliseconds(1_000),
   /** Slow upstream ⇒ 504 after this long. */
   UPSTREAM_TIMEOUT_MS: env.milliseconds(30_000),
   /** Confirming a big import may take longer than other calls (spec §9: 60 s). */

@@ -4,6 +4,7 @@ import { NatsClient, Public, runHealthChecks } from '@kith/nest-kit';
 import type { Response } from 'express';
 import { GATEWAY_CONFIG } from '../gateway.tokens.js';
 import type { GatewayConfig } from '../config/gateway.config.js';
+import { replicaUrls } from '../proxy/replica-pool.js';
 
 type ServiceReport = HealthReport['checks'][string];
 
@@ -33,6 +34,21 @@ async function serviceHealth(name: string, url: string): Promise<ServiceReport> 
   }
 }
 
+/**
+ * A service with one replica reports as before; with several, each replica is a check of its own
+ * (`replica <host:port>`) and the service is up while one of them is: it still serves every request.
+ */
+async function servicesHealth(name: string, urls: string[]): Promise<ServiceReport> {
+  if (urls.length === 1) return serviceHealth(name, urls[0]!);
+  const reports = await Promise.all(urls.map((url) => serviceHealth(`${name} ${url}`, url)));
+  return {
+    status: reports.some((report) => report.status === 'up') ? 'up' : 'down',
+    checks: Object.fromEntries(
+      urls.map((url, index) => [`replica ${new URL(url).host}`, { status: reports[index]!.status }]),
+    ),
+  };
+}
+
 @Controller('health')
 export class HealthController {
   constructor(
@@ -46,9 +62,9 @@ export class HealthController {
   async health(@Res() response: Response): Promise<void> {
     const [own, auth, contacts, notifications] = await Promise.all([
       runHealthChecks([{ name: 'nats', check: () => this.nats.ping() }]),
-      serviceHealth('auth', this.config.AUTH_URL),
-      serviceHealth('contacts', this.config.CONTACTS_URL),
-      serviceHealth('notifications', this.config.NOTIFICATIONS_URL),
+      servicesHealth('auth', replicaUrls(this.config.AUTH_URL)),
+      servicesHealth('contacts', replicaUrls(this.config.CONTACTS_URL)),
+      servicesHealth('notifications', replicaUrls(this.config.NOTIFICATIONS_URL)),
     ]);
     const checks: HealthReport['checks'] = {
       gateway: { status: own.status === 'ok' ? 'up' : 'down', checks: statusesOf('gateway', own.checks) },

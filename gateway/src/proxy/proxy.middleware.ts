@@ -1,4 +1,5 @@
 import { ErrorCode, ErrorMessage } from '@kith/contracts';
+import { Logger } from '@nestjs/common';
 import { answerBeforeBody } from '@kith/nest-kit';
 import type { RequestHandler as ExpressHandler } from 'express';
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -12,7 +13,10 @@ import {
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { sendError } from '../http-error.js';
 import { countedBody, uploadTooLargeMessage } from '../security/body-limits.js';
-import { longRunningTimeouts, upstreamRoutes } from './routes.js';
+import { isConnectionError, mayRetry, ReplicaPool, replicaUrls } from './replica-pool.js';
+import { longRunningTimeouts, type UpstreamName, upstreamRoutes } from './routes.js';
+
+const logger = new Logger('proxy');
 
 class UpstreamTimeoutError extends Error {
   readonly code = 'UPSTREAM_TIMEOUT';
@@ -47,33 +51,111 @@ function onProxyError(config: GatewayConfig) {
   };
 }
 
+/** Per request: the replica it went to, whether its body was streamed, whether it is being retried. */
+interface Attempt {
+  replica: string;
+  streamedBody: boolean;
+  retried: boolean;
+  retryPending: boolean;
+}
+const attempts = new WeakMap<IncomingMessage, Attempt>();
+
+/** Brings a down replica back once its /health/live answers (each due replica, one probe at a time). */
+function probeDownReplicas(pools: ReplicaPool[], intervalMs: number): void {
+  const timer = setInterval(() => {
+    for (const pool of pools) {
+      for (const url of pool.dueForProbe()) {
+        fetch(`${url}/health/live`, { signal: AbortSignal.timeout(1_000) })
+          .then((response) => {
+            if (!response.ok) return;
+            pool.markUp(url);
+            logger.log(`${pool.service} replica ${url} is back`);
+          })
+          .catch(() => undefined);
+      }
+    }
+  }, intervalMs);
+  timer.unref();
+}
+
+/** One pool of replicas per service, from AUTH_URL, CONTACTS_URL and NOTIFICATIONS_URL. */
+export function replicaPools(config: GatewayConfig): Map<UpstreamName, ReplicaPool> {
+  const pools = new Map<UpstreamName, ReplicaPool>();
+  for (const route of upstreamRoutes(config)) {
+    if (!pools.has(route.upstream))
+      pools.set(route.upstream, new ReplicaPool(route.upstream, replicaUrls(route.target), config.REPLICA_DOWN_MS));
+  }
+  return pools;
+}
+
 /**
  * One proxy per service, sharing a keep-alive agent. Connect attempts are capped (503 within ~2 s
  * for an unreachable host) and a response that takes longer than UPSTREAM_TIMEOUT_MS is a 504.
+ * Requests are balanced over the service's replicas; one that fails because its replica is gone
+ * goes once to another replica when that is safe (see mayRetry).
  */
 export function createUpstreamProxies(config: GatewayConfig): { prefix: string; handler: ExpressHandler }[] {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, keepAliveMsecs: 10_000 });
-  const byTarget = new Map<string, RequestHandler>();
+  // Over several replicas, one connection per request: a replica shutting down closes its idle
+  // keep-alive connections, and a POST written to one just then fails in a way that may not be
+  // retried (it could have arrived). A new connection to a stopping replica is refused instead,
+  // which is always safe to send elsewhere.
+  const freshConnections = new Agent({ keepAlive: false, maxSockets: 256 });
+  const pools = replicaPools(config);
+  probeDownReplicas([...pools.values()], Math.max(100, Math.floor(config.REPLICA_DOWN_MS / 4)));
+  const byUpstream = new Map<UpstreamName, RequestHandler>();
   const longRunning = longRunningTimeouts(config);
-  for (const route of upstreamRoutes(config)) {
-    if (byTarget.has(route.target)) continue;
-    byTarget.set(
-      route.target,
+  const answerError = onProxyError(config);
+  for (const [upstream, pool] of pools) {
+    byUpstream.set(
+      upstream,
       createProxyMiddleware({
-        target: route.target,
-        agent,
+        target: pool.urls[0],
+        agent: pool.urls.length > 1 ? freshConnections : agent,
+        ...(pool.urls.length > 1 ? { headers: { connection: 'close' } } : {}),
         xfwd: true,
         // Without the logger plugin, which built a URL per response for a logger that drops it,
         // and the error-response plugin, whose job onProxyError does.
         ejectPlugins: true,
         plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
-        // A streamed body reaches the upstream through a byte count (see countedBody).
         router: (req, _res, options) => {
+          const previous = attempts.get(req);
+          if (previous?.retryPending) {
+            previous.retryPending = false;
+            previous.replica = pool.pick(previous.replica);
+            return previous.replica;
+          }
+          // A streamed body reaches the upstream through a byte count (see countedBody).
           options.buffer = countedBody(req, config);
-          return route.target;
+          const attempt = {
+            replica: pool.pick(),
+            streamedBody: options.buffer !== undefined,
+            retried: false,
+            retryPending: false,
+          };
+          attempts.set(req, attempt);
+          return attempt.replica;
         },
         on: {
-          error: onProxyError(config),
+          error: (error: Error & { code?: string }, req, res) => {
+            const attempt = attempts.get(req);
+            if (attempt && isConnectionError(error.code)) pool.markDown(attempt.replica);
+            const response = res as ServerResponse;
+            if (
+              attempt &&
+              !attempt.retried &&
+              pool.urls.length > 1 &&
+              typeof response.writeHead === 'function' &&
+              !response.headersSent &&
+              mayRetry({ code: error.code, method: req.method ?? 'GET', streamedBody: attempt.streamedBody })
+            ) {
+              // Answered by the retry (see the handler below), not here.
+              attempt.retried = true;
+              attempt.retryPending = true;
+              return;
+            }
+            answerError(error, req, res);
+          },
           proxyRes: (proxyRes, req, res) => {
             // Which framework a service runs on is nobody's business.
             delete proxyRes.headers['x-powered-by'];
@@ -100,11 +182,16 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
     );
   }
   return upstreamRoutes(config).map((route) => {
-    const proxy = byTarget.get(route.target)!;
+    const proxy = byUpstream.get(route.upstream)!;
     // Once onProxyError has answered, the error must not reach Express's final handler: it would
     // reset the connection (and with it the answer) under a client still sending its body.
-    const handler: ExpressHandler = (req, res, next) =>
-      void proxy(req, res, (error?: unknown) => (error && res.headersSent ? undefined : next(error)));
+    const handler: ExpressHandler = (req, res, next) => {
+      const done = (error?: unknown) => (error && res.headersSent ? undefined : next(error));
+      void proxy(req, res, done).then(() => {
+        // The first attempt failed in a way that allows one more, on another replica.
+        if (attempts.get(req)?.retryPending) void proxy(req, res, done);
+      });
+    };
     return { prefix: route.prefix, handler };
   });
 }

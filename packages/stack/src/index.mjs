@@ -1,4 +1,4 @@
-export { startInfra } from './infra.mjs';
+export { startInfra, startNatsCluster, startNatsServer } from './infra.mjs';
 export {
   startStack,
   SERVICES,
@@ -7,6 +7,7 @@ export {
   generateJwtKeys,
   loadOrCreateJwtKeys,
   databaseUrlFor,
+  replicasFromEnv,
 } from './stack.mjs';
 export { freePort } from './processes.mjs';
 export { loadOrCreateTotpEncryptionKey } from './secrets.mjs';

@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { connect as connectTcp } from 'node:net';
 import { freePort, preferredPort, startProcess, waitUntil, httpOk } from './processes.mjs';
-import { generateNatsCredentials, natsCredentialsFromEnv, natsServerConfig, natsServerEnv } from './nats-config.mjs';
+import {
+  generateNatsCredentials,
+  generateNatsPassword,
+  natsCredentialsFromEnv,
+  natsServerConfig,
+  natsServerEnv,
+} from './nats-config.mjs';
 
 function tcpOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
@@ -86,7 +92,7 @@ function findNatsServer() {
   }
 }
 
-async function startNats(dataDir, log) {
+async function startNats(dataDir, log, clusterSize) {
   if (process.env.NATS_URL) {
     const credentials = await natsCredentialsFromEnv();
     if (Object.keys(credentials).length === 0) {
@@ -96,6 +102,12 @@ async function startNats(dataDir, log) {
       );
     }
     return { url: process.env.NATS_URL, credentials, stop: async () => {} };
+  }
+  // KITH_NATS_CLUSTER=3: a cluster of that many nodes on this machine instead of one server.
+  if (clusterSize > 1) {
+    const cluster = await startNatsCluster({ size: clusterSize, dataDir: join(dataDir, 'nats-cluster') });
+    log(`[nats] ${clusterSize}-node NATS cluster: ${cluster.url}`);
+    return cluster;
   }
   return startNatsServer({ dataDir: join(dataDir, 'nats') });
 }
@@ -107,7 +119,7 @@ async function startNats(dataDir, log) {
  * by env and each service by its NATS_USER/NATS_PASSWORD. Several servers of one bus (a cluster)
  * share `credentials`.
  */
-export async function startNatsServer({ port: wanted = 4223, dataDir, credentials: given } = {}) {
+export async function startNatsServer({ port: wanted = 4223, dataDir, credentials: given, cluster } = {}) {
   const binary = findNatsServer();
   if (!binary) {
     throw new Error(
@@ -119,23 +131,36 @@ export async function startNatsServer({ port: wanted = 4223, dataDir, credential
   const configDir = dataDir ?? ownDir;
   mkdirSync(configDir, { recursive: true, mode: 0o700 });
   const configFile = join(configDir, 'nats-server.conf');
-  writeFileSync(configFile, await natsServerConfig(), { mode: 0o600 });
+  writeFileSync(configFile, (await natsServerConfig()) + (cluster ? natsClusterBlock(cluster) : ''), { mode: 0o600 });
   chmodSync(configFile, 0o600);
   const credentials = given ?? (await generateNatsCredentials());
   const port = wanted ? await preferredPort(wanted) : await freePort();
-  const proc = startProcess('nats', binary, ['-c', configFile, '-a', '127.0.0.1', '-p', String(port)], {
-    quiet: true,
-    env: { ...process.env, ...natsServerEnv(credentials) },
-  });
-  try {
-    await waitUntil(() => tcpOpen(port), { process: proc, what: 'nats-server', timeoutMs: 15_000 });
-  } catch (error) {
-    await proc.stop();
-    throw error;
-  }
+  const spawnServer = async () => {
+    const proc = startProcess('nats', binary, ['-c', configFile, '-a', '127.0.0.1', '-p', String(port)], {
+      quiet: true,
+      env: { ...process.env, ...natsServerEnv(credentials) },
+    });
+    try {
+      await waitUntil(() => tcpOpen(port), { process: proc, what: 'nats-server', timeoutMs: 15_000 });
+    } catch (error) {
+      await proc.stop();
+      throw error;
+    }
+    return proc;
+  };
+  let proc = await spawnServer();
   return {
     url: `nats://127.0.0.1:${port}`,
     credentials,
+    /** Kills the node outright (SIGKILL), as a crash would: for failure drills. */
+    async kill() {
+      proc.kill('SIGKILL');
+      await proc.exited;
+    },
+    /** Starts the node again on the same port and config (after `kill`). */
+    async restart() {
+      proc = await spawnServer();
+    },
     async stop() {
       await proc.stop();
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
@@ -143,7 +168,57 @@ export async function startNatsServer({ port: wanted = 4223, dataDir, credential
   };
 }
 
-async function startMailCatcher({ quiet, log }) {
+/** The `cluster { ... }` block of one node: its route port, and routes to every node (itself included is fine). */
+function natsClusterBlock({ name, listenPort, routePorts, password }) {
+  const routes = routePorts.map((routePort) => `nats-route://route:${password}@127.0.0.1:${routePort}`);
+  return [
+    'cluster {',
+    `  name: ${JSON.stringify(name)}`,
+    `  listen: "127.0.0.1:${listenPort}"`,
+    // Only the cluster's own nodes may join: the route password is written here (mode 0600), per start.
+    `  authorization { user: "route", password: ${JSON.stringify(password)} }`,
+    `  routes: ${list(routes)}`,
+    '}',
+    '',
+  ].join('\n');
+}
+const list = (values) => `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
+
+/**
+ * A NATS cluster of `size` nodes on this machine (each an authenticated nats-server as above,
+ * sharing `credentials`). `url` lists every node, comma-separated, as NATS_URL takes it.
+ */
+export async function startNatsCluster({ size = 3, dataDir, credentials: given } = {}) {
+  const credentials = given ?? (await generateNatsCredentials());
+  const routePorts = [];
+  for (let index = 0; index < size; index += 1) routePorts.push(await freePort());
+  const password = generateNatsPassword();
+  const nodes = [];
+  try {
+    for (let index = 0; index < size; index += 1) {
+      nodes.push(
+        await startNatsServer({
+          port: 0,
+          ...(dataDir ? { dataDir: join(dataDir, `node-${index + 1}`) } : {}),
+          credentials,
+          cluster: { name: 'kith', listenPort: routePorts[index], routePorts, password },
+        }),
+      );
+    }
+  } catch (error) {
+    await Promise.all(nodes.map((node) => node.stop()));
+    throw error;
+  }
+  return {
+    url: nodes.map((node) => node.url).join(','),
+    credentials,
+    nodes,
+    stop: () => Promise.all(nodes.map((node) => node.stop())).then(() => undefined),
+  };
+}
+
+async function startMailCatcher({ quiet, log, smtpUrl }) {
+  if (smtpUrl) return { smtpUrl, webUrl: null, stop: async () => {} };
   if (process.env.SMTP_URL) {
     return { smtpUrl: process.env.SMTP_URL, webUrl: process.env.MAIL_UI_URL ?? null, stop: async () => {} };
   }
@@ -167,21 +242,30 @@ async function startMailCatcher({ quiet, log }) {
 
 /**
  * Starts (or connects to) PostgreSQL, NATS and SMTP. `databaseUrl` is a server-level URL on which
- * services may create their own databases.
+ * services may create their own databases. `natsCluster` (KITH_NATS_CLUSTER) > 1 starts a NATS
+ * cluster of that many nodes; `smtpUrl` uses that SMTP server instead of starting maildev.
  */
-export async function startInfra({ dataDir, quiet = false, log = console.log } = {}) {
+export async function startInfra({
+  dataDir,
+  quiet = false,
+  log = console.log,
+  natsCluster = Number(process.env.KITH_NATS_CLUSTER ?? 1),
+  smtpUrl,
+} = {}) {
   const stops = [];
   try {
     const postgres = await startPostgres(dataDir, log);
     stops.push(postgres.stop);
-    const nats = await startNats(dataDir, log);
+    const nats = await startNats(dataDir, log, natsCluster);
     stops.push(nats.stop);
-    const mail = await startMailCatcher({ quiet, log });
+    const mail = await startMailCatcher({ quiet, log, smtpUrl });
     stops.push(mail.stop);
     return {
       databaseUrl: postgres.url,
       natsUrl: nats.url,
       natsCredentials: nats.credentials,
+      /** The NATS nodes started here (one, or a cluster's), each with kill/restart for failure drills. */
+      natsNodes: nats.nodes ?? (nats.kill ? [nats] : []),
       smtpUrl: mail.smtpUrl,
       mailUiUrl: mail.webUrl,
       async stop() {

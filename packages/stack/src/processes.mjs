@@ -78,6 +78,11 @@ export function startProcess(name, command, args, { env, cwd, quiet = false } = 
     child,
     exited,
     recentOutput: () => recent.join('\n'),
+    /** Sends `signal` on purpose (a failure drill): its exit is not reported as unexpected. */
+    kill(signal = 'SIGKILL') {
+      stopping = true;
+      child.kill(signal);
+    },
     async stop(timeoutMs = 8000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       stopping = true;

@@ -15,6 +15,23 @@ export const DEFAULT_PORTS = { gateway: 8080, auth: 3001, contacts: 3002, notifi
 const entryOf = (name) =>
   name === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', name, 'dist', 'main.js');
 
+/**
+ * Replica counts from KITH_REPLICAS (every service) and KITH_REPLICAS_<SERVICE> (one service,
+ * wins): `{ auth: 2, contacts: 3, notifications: 2 }`. Unset means one of each.
+ */
+export function replicasFromEnv(env = process.env) {
+  const count = (variable) => {
+    const value = env[variable];
+    if (value === undefined || value === '') return undefined;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < 1 || number > 16)
+      throw new Error(`${variable} must be a whole number from 1 to 16, not "${value}"`);
+    return number;
+  };
+  const all = count('KITH_REPLICAS') ?? 1;
+  return Object.fromEntries(SERVICES.map((name) => [name, count(`KITH_REPLICAS_${name.toUpperCase()}`) ?? all]));
+}
+
 /** An Ed25519 key pair for access tokens, as PEM. */
 export function generateJwtKeys() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519', {
@@ -50,7 +67,8 @@ export function databaseUrlFor(serverUrl, name) {
  * Starts the named services (and the gateway if listed) and waits until each answers /health.
  * Returns handles to stop, restart or add replicas of a service. With `supervise`, a process
  * that dies unexpectedly is restarted (see supervisor.mjs); stopService and stop never are.
- * Each process connects to NATS as its own user, from `infra.natsCredentials`.
+ * Each process connects to NATS as its own user, from `infra.natsCredentials`. `replicas` (e.g.
+ * `{ contacts: 3 }`) starts that many of a service, and the gateway balances over all of them.
  */
 export async function startStack({
   infra,
@@ -62,6 +80,7 @@ export async function startStack({
   quiet = false,
   appUrl,
   supervise: restart = false,
+  replicas: replicaCounts = {},
   log,
 }) {
   for (const name of services) {
@@ -81,7 +100,14 @@ export async function startStack({
       `Port ${resolvedPorts.gateway} is already in use (is Kith already running?). Set PORT to use another one.`,
     );
   }
+  /** name → replica number → port: a replica keeps its address across restarts (the gateway knows it). */
+  const replicaPorts = Object.fromEntries([...SERVICES, 'gateway'].map((name) => [name, { 1: resolvedPorts[name] }]));
+  for (const name of SERVICES) {
+    for (let replica = 2; replica <= (replicaCounts[name] ?? 1); replica += 1)
+      replicaPorts[name][replica] = await freePort();
+  }
   const urls = Object.fromEntries(SERVICES.map((name) => [name, `http://127.0.0.1:${resolvedPorts[name]}`]));
+  const replicaUrls = (name) => Object.values(replicaPorts[name]).map((port) => `http://127.0.0.1:${port}`);
   const databaseUrls = Object.fromEntries(
     SERVICES.map((name) => [name, databaseUrlFor(infra.databaseUrl, `kith_${name}${databaseSuffix}`)]),
   );
@@ -107,9 +133,9 @@ export async function startStack({
     if (name === 'auth') own.JWT_PRIVATE_KEY = keys.privateKey;
     if (name === 'gateway') {
       Object.assign(own, {
-        AUTH_URL: urls.auth,
-        CONTACTS_URL: urls.contacts,
-        NOTIFICATIONS_URL: urls.notifications,
+        AUTH_URL: replicaUrls('auth').join(','),
+        CONTACTS_URL: replicaUrls('contacts').join(','),
+        NOTIFICATIONS_URL: replicaUrls('notifications').join(','),
         STATIC_DIR: ROOT,
         METRICS_PORT: String(metricsPort),
       });
@@ -126,7 +152,8 @@ export async function startStack({
   let stopping = false;
 
   async function startService(name, { replica = 1, env: extraEnv = {} } = {}) {
-    const port = replica === 1 ? resolvedPorts[name] : await freePort();
+    replicaPorts[name][replica] ??= await freePort();
+    const port = replicaPorts[name][replica];
     const label = replica === 1 ? name : `${name}#${replica}`;
     const healthUrl =
       name === 'gateway' ? `http://127.0.0.1:${port}/api/health/live` : `http://127.0.0.1:${port}/health`;
@@ -173,7 +200,16 @@ export async function startStack({
 
   try {
     // Services boot in parallel (each migrates its own database); the gateway last.
-    await Promise.all(services.filter((name) => name !== 'gateway').map((name) => startService(name)));
+    // A service's first replica migrates its database before the others start.
+    await Promise.all(
+      services
+        .filter((name) => name !== 'gateway')
+        .map(async (name) => {
+          await startService(name);
+          const more = Array.from({ length: (replicaCounts[name] ?? 1) - 1 }, (_, index) => index + 2);
+          await Promise.all(more.map((replica) => startService(name, { replica })));
+        }),
+    );
     if (services.includes('gateway')) await startService('gateway');
   } catch (error) {
     await stop();
@@ -185,6 +221,8 @@ export async function startStack({
     /** Prometheus text of the gateway (services serve theirs at `${urls[name]}/metrics`). */
     gatewayMetricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     urls,
+    /** Every replica's base URL of a service, as the gateway was given them. */
+    replicaUrls,
     ports: resolvedPorts,
     databaseUrls,
     natsUrl: infra.natsUrl,

@@ -98,6 +98,8 @@ export async function supervise({
       return current.exited;
     },
     recentOutput: () => current.recentOutput(),
+    /** Kills the current process on purpose, without its output dumped; a supervisor restarts it as after a crash. */
+    kill: (signal) => current.kill(signal),
     async stop(timeoutMs) {
       stopped = true;
       clearTimeout(timer);

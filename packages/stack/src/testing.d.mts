@@ -11,6 +11,8 @@ export interface ServiceHandle {
   readonly child: import('node:child_process').ChildProcess;
   /** Settles when the current process exits. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends a signal on purpose (SIGKILL by default), without the process's output dumped as for a crash. */
+  kill(signal?: NodeJS.Signals): void;
   /** Deliberate stop: never restarted. */
   stop(timeoutMs?: number): Promise<void>;
   recentOutput(): string;
@@ -42,6 +44,8 @@ export interface TestStack {
   /** Prometheus text of the gateway, on its loopback-only metrics port. */
   gatewayMetricsUrl: string;
   urls: Record<'auth' | 'contacts' | 'notifications', string>;
+  /** Every replica's base URL of a service (started or not yet), in replica order. */
+  replicaUrls(name: 'auth' | 'contacts' | 'notifications'): string[];
   ports: Record<string, number>;
   databaseUrls: Record<'auth' | 'contacts' | 'notifications', string>;
   natsUrl: string;

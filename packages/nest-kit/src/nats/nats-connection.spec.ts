@@ -38,4 +38,15 @@ describe('natsConnectionOptions', () => {
       /NATS_USER: is required when NATS_PASSWORD is set/,
     );
   });
+
+  it("connects to a cluster's nodes given as a comma-separated NATS_URL", () => {
+    const config = loadConfig(serviceEnvSchema.pick({ NATS_URL: true, NATS_USER: true, NATS_PASSWORD: true }), {
+      NATS_URL: 'nats://127.0.0.1:4222, nats://127.0.0.1:4223,nats://127.0.0.1:4224',
+    });
+    expect(natsConnectionOptions(config, 'contacts', 'server').servers).toEqual([
+      'nats://127.0.0.1:4222',
+      'nats://127.0.0.1:4223',
+      'nats://127.0.0.1:4224',
+    ]);
+  });
 });

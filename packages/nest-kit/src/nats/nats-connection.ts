@@ -1,7 +1,7 @@
 import { type NatsPeer, natsInboxPrefix } from '@kith/contracts';
 import { ConfigError } from '../config/load-config.js';
 
-/** Where and as whom a process connects to NATS: NATS_URL, NATS_USER and NATS_PASSWORD. */
+/** Where and as whom a process connects to NATS: NATS_URL (one URL, or a cluster's nodes separated by commas), NATS_USER and NATS_PASSWORD. */
 export interface NatsSettings {
   NATS_URL: string;
   NATS_USER?: string;
@@ -36,7 +36,10 @@ export function natsConnectionOptions(
     );
   }
   return {
-    servers: [NATS_URL],
+    // Several nodes of a cluster: the client picks one and fails over to the others.
+    servers: NATS_URL.split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
     name: `${peer}-${role}`,
     ...(NATS_USER ? { user: NATS_USER, pass: NATS_PASSWORD } : {}),
     inboxPrefix: natsInboxPrefix(peer),
