@@ -66,7 +66,6 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   app.setGlobalPrefix(SERVICE_GLOBAL_PREFIX.prefix, { exclude: SERVICE_GLOBAL_PREFIX.exclude });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalInterceptors(new RpcObservabilityInterceptor(), new EnvelopeInterceptor());
-  app.enableShutdownHooks();
   app.connectMicroservice<MicroserviceOptions>(
     {
       transport: Transport.NATS,
@@ -79,7 +78,35 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   const host = options.host ?? process.env.HOST ?? '127.0.0.1';
   await app.listen(options.port, host);
   logger.log(`listening on http://${host}:${options.port} (NATS queue "${options.name}")`);
+  drainOnSignal(app, logger);
   return app;
+}
+
+/** How long a stopping service waits for the requests it already accepted (within the launcher's and docker's grace). */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/**
+ * Graceful stop on SIGTERM/SIGINT (a rolling restart, `docker stop`, Ctrl-C): first stop accepting
+ * connections (a gateway then gets a refused connection and sends the request to another replica)
+ * and let the accepted requests finish while the database and NATS are still there; only then
+ * close the app (NATS, pools). Nest's own shutdown hooks close those first and fail what is in flight.
+ */
+function drainOnSignal(app: INestApplication, logger: Logger): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: draining`);
+    const server = app.getHttpServer() as import('node:http').Server;
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref());
+    await Promise.race([drained, timer]);
+    server.closeAllConnections();
+    await app.close().catch((error: Error) => logger.error(`shutdown: ${error.message}`));
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (received) => void stop(received));
 }
 
 /** Runs a service's main: a boot failure (bad config, no database) exits non-zero with its reason. */
