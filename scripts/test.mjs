@@ -8,8 +8,7 @@ import './require-node.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import { ROOT, databaseUrlFor, generateJwtKeys, startInfra, startStack, SERVICES, freePort } from '@kith/stack';
+import { ROOT, dropStackDatabases, generateJwtKeys, startInfra, startStack, freePort } from '@kith/stack';
 import { couldNotRun, jestCounts, playwrightCounts, summarize } from './test-report.mjs';
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -104,10 +103,7 @@ try {
     phase = 'e2e';
     console.log('\n=== browser tests (Chromium against the running stack) ===');
     const suffix = '_e2e';
-    const admin = new pg.Client({ connectionString: databaseUrlFor(infra.databaseUrl, 'postgres') });
-    await admin.connect();
-    for (const name of SERVICES) await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
-    await admin.end();
+    await dropStackDatabases(infra.databaseUrl, suffix);
     const gatewayPort = await freePort();
     const stack = await startStack({
       infra,

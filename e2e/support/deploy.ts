@@ -4,7 +4,7 @@ import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT, SERVICES, databaseUrlFor, freePort, generateJwtKeys, startInfra, startStack } from '@kith/stack';
+import { ROOT, dropStackDatabases, freePort, generateJwtKeys, startInfra, startStack } from '@kith/stack';
 
 const run = promisify(execFile);
 
@@ -39,7 +39,7 @@ export async function startDeployStack(): Promise<DeployStack> {
   let infra: Awaited<ReturnType<typeof startInfra>> | undefined;
   const removeAll = async () => {
     try {
-      if (process.env.DATABASE_URL) await dropDatabases(process.env.DATABASE_URL, suffix);
+      if (process.env.DATABASE_URL) await dropStackDatabases(process.env.DATABASE_URL, suffix);
       await infra?.stop();
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -71,18 +71,6 @@ export async function startDeployStack(): Promise<DeployStack> {
     if (sharedNats !== undefined) process.env.NATS_URL = sharedNats;
     await removeAll();
     throw error;
-  }
-}
-
-/** A PostgreSQL server we do not own (DATABASE_URL) keeps nothing of this stack. */
-async function dropDatabases(serverUrl: string, suffix: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: databaseUrlFor(serverUrl, 'postgres') });
-  await admin.connect();
-  try {
-    for (const name of SERVICES) await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
   }
 }
 

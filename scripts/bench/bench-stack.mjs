@@ -2,8 +2,7 @@
 // gateway on databases of its own, a way to register accounts, the targets report and teardown.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import pg from 'pg';
-import { databaseUrlFor, generateJwtKeys, ROOT, startInfra, startStack } from '@kith/stack';
+import { dropStackDatabases, generateJwtKeys, ROOT, startInfra, startStack } from '@kith/stack';
 
 export const log = (message) => console.log(message);
 
@@ -39,14 +38,7 @@ export async function startBenchStack({ name, env = {} }) {
 
   async function stop() {
     await stack.stop();
-    const admin = new pg.Client({ connectionString: databaseUrlFor(infra.databaseUrl, 'postgres') });
-    await admin.connect();
-    try {
-      for (const service of ['auth', 'contacts', 'notifications'])
-        await admin.query(`DROP DATABASE IF EXISTS "kith_${service}${suffix}" WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
+    await dropStackDatabases(infra.databaseUrl, suffix);
     await infra.stop();
   }
 

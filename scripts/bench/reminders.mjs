@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { importPKCS8, SignJWT } from 'jose';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { ROOT, databaseUrlFor, generateJwtKeys, startInfra, startStack } from '@kith/stack';
+import { ROOT, dropStackDatabases, generateJwtKeys, startInfra, startStack } from '@kith/stack';
 
 const option = (name, fallback) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const sizes = option('users', '200,1000').split(',').map(Number);
@@ -109,12 +109,7 @@ function resetPeak(pid) {
 async function benchmark(infra, sink, users) {
   const keys = generateJwtKeys();
   const suffix = `_bench${users}`;
-  const admin = new pg.Client({ connectionString: databaseUrlFor(infra.databaseUrl, 'postgres') });
-  await admin.connect();
-  const dropDatabases = async () => {
-    for (const name of ['auth', 'contacts', 'notifications'])
-      await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
-  };
+  const dropDatabases = () => dropStackDatabases(infra.databaseUrl, suffix);
   await dropDatabases();
   const stack = await startStack({
     infra: { ...infra, smtpUrl: sink.url },
@@ -184,7 +179,6 @@ async function benchmark(infra, sink, users) {
   } finally {
     await stack.stop();
     await dropDatabases();
-    await admin.end();
   }
 }
 

@@ -7,6 +7,7 @@ export {
   generateJwtKeys,
   loadOrCreateJwtKeys,
   databaseUrlFor,
+  dropStackDatabases,
   replicasFromEnv,
 } from './stack.mjs';
 export { freePort } from './processes.mjs';

@@ -57,6 +57,20 @@ export function loadOrCreateJwtKeys(dir) {
   return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
 }
 
+/** Drops the databases of the stack started with `databaseSuffix` (its services must be stopped). */
+export async function dropStackDatabases(serverUrl, databaseSuffix) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: databaseUrlFor(serverUrl, 'postgres') });
+  await admin.connect();
+  try {
+    for (const name of SERVICES) {
+      await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${databaseSuffix}" WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
 export function databaseUrlFor(serverUrl, name) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

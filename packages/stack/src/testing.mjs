@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { natsInboxPrefix } from '@kith/contracts';
 import { startNatsServer } from './infra.mjs';
-import { databaseUrlFor, generateJwtKeys, startStack, SERVICES } from './stack.mjs';
+import { dropStackDatabases, generateJwtKeys, startStack, SERVICES } from './stack.mjs';
 
 import { apiConformance } from './api-conformance.mjs';
 
@@ -88,13 +88,7 @@ export async function startTestStack({
     conformanceByGateway.delete(stack.gatewayUrl);
     await stack.stop();
     await nats.stop();
-    const admin = new pg.Client({ connectionString: databaseUrlFor(DATABASE_URL, 'postgres') });
-    await admin.connect();
-    try {
-      for (const name of SERVICES) await admin.query(`DROP DATABASE IF EXISTS "kith_${name}${suffix}" WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
+    await dropStackDatabases(DATABASE_URL, suffix);
   }
 
   /**
