@@ -63,7 +63,7 @@ export function createRootLogger(
     destination ??
     (format === 'json'
       ? pino.destination({ sync: true })
-      : pretty({ sync: true, colorize: true, ignore: 'pid,hostname,service' }));
+      : pretty({ sync: true, colorize: true, singleLine: true, ignore: 'pid,hostname,service' }));
   root = pino(options, stream);
   return root;
 }
