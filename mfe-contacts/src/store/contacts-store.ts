@@ -436,18 +436,21 @@ export function createContactsStore(dependencies: { api?: ContactsApi; feedback?
       const next = previous && contactedAt(previous, at);
       const delta = previous && next ? Number(next.isOverdue) - Number(previous.isOverdue) : 0;
       const leaves = get().view?.scope.kind === 'overdue' && next !== undefined && !next.isOverdue;
-      if (previous && next) {
+      /** Shows `shown` in the window (`sign` 1: the change, -1: its rollback), with the counts it moves. */
+      const show = (shown: Contact, listId: string | null, sign: 1 | -1) =>
         set((state) => ({
           segments: leaves
-            ? withoutPlaces(state.segments, places)
+            ? sign > 0
+              ? withoutPlaces(state.segments, places)
+              : withPlacesRestored(state.segments, places)
             : withOverdueDelta(
-                mapContact(state.segments, id, () => next),
+                mapContact(state.segments, id, () => shown),
                 places,
-                delta,
+                sign * delta,
               ),
-          lists: withListOverdueDelta(state.lists, previous.listId, delta),
+          lists: withListOverdueDelta(state.lists, listId, sign * delta),
         }));
-      }
+      if (previous && next) show(next, previous.listId, 1);
       try {
         const saved = await save();
         set((state) => ({ segments: mapContact(state.segments, id, () => saved) }));
@@ -455,18 +458,7 @@ export function createContactsStore(dependencies: { api?: ContactsApi; feedback?
         if (delta) void get().loadLists();
         return saved;
       } catch (error) {
-        if (previous) {
-          set((state) => ({
-            segments: leaves
-              ? withPlacesRestored(state.segments, places)
-              : withOverdueDelta(
-                  mapContact(state.segments, id, () => previous),
-                  places,
-                  -delta,
-                ),
-            lists: withListOverdueDelta(state.lists, previous.listId, -delta),
-          }));
-        }
+        if (previous) show(previous, previous.listId, -1);
         throw error;
       }
     };
