@@ -75,6 +75,11 @@ export const MAX_PAGE_LIMIT = 1000;
  * contacts benchmark with a lower p95 than 10. The benchmark's floor uses the same number.
  */
 export const DEFAULT_CONTACTS_DATABASE_POOL_SIZE = 5;
+/**
+ * Counts the contacts service keeps per replica by default (COUNT_CACHE_ENTRIES; 0 keeps none):
+ * the totals and grouped sections of recent searches and filters, a few hundred bytes each.
+ */
+export const DEFAULT_CONTACT_COUNT_CACHE_ENTRIES = 1000;
 export const DEFAULT_PAGE_LIMIT = 20;
 /** `listId=none` on GET /contacts selects the contacts that belong to no list (the 'No List' section). */
 export const NO_LIST_ID = 'none';

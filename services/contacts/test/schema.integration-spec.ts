@@ -114,4 +114,74 @@ describe('database schema', () => {
     await db.query('DELETE FROM contacts WHERE user_id = $1', [bob]);
     expect(await totals()).toEqual({ [alice]: 18, [bob]: 0 });
   });
+
+  it("moves a user's data version with every write to their contacts or lists, and only theirs", async () => {
+    const carol = '00000000-0000-4000-8000-0000000ca201';
+    const dave = '00000000-0000-4000-8000-00000000da4e';
+    const versions = async () => {
+      const { rows } = await db.query<{ user_id: string; version: string }>(
+        'SELECT user_id, version FROM contact_data_versions WHERE user_id = ANY($1::uuid[])',
+        [[carol, dave]],
+      );
+      return Object.fromEntries(rows.map((row) => [row.user_id, BigInt(row.version)]));
+    };
+    const seen: bigint[] = [];
+    /** Runs the write and expects exactly `movedFor`'s version to move, to a number never seen before. */
+    const expectMoves = async (write: () => Promise<unknown>, movedFor: string[]) => {
+      const before = await versions();
+      await write();
+      const after = await versions();
+      for (const user of [carol, dave]) {
+        if (movedFor.includes(user)) {
+          expect(after[user]).toBeGreaterThan(before[user] ?? 0n);
+          expect(seen).not.toContain(after[user]);
+          seen.push(after[user]);
+        } else expect(after[user]).toBe(before[user]);
+      }
+    };
+    await expectMoves(
+      () =>
+        db.query(
+          `INSERT INTO contact_lists (user_id, name, color, reminder_days) VALUES ($1, 'Friends', '#3b82f6', 30)`,
+          [carol],
+        ),
+      [carol],
+    );
+    await expectMoves(
+      () =>
+        db.query(
+          `INSERT INTO contacts (user_id, first_name, last_name)
+           SELECT CASE WHEN g % 2 = 0 THEN $2::uuid ELSE $1::uuid END, 'Batch', g::text FROM generate_series(1, 10) g`,
+          [carol, dave],
+        ),
+      [carol, dave],
+    );
+    await expectMoves(() => db.query(`UPDATE contacts SET notes = 'met' WHERE user_id = $1`, [dave]), [dave]);
+    await expectMoves(
+      () => db.query(`UPDATE contacts SET overdue_at = now() WHERE user_id = $1 AND last_name = '1'`, [carol]),
+      [carol],
+    );
+    await expectMoves(
+      () => db.query(`UPDATE contact_lists SET name = 'Close friends' WHERE user_id = $1`, [carol]),
+      [carol],
+    );
+    // Deleting the list leaves its contacts without one (ON DELETE SET NULL): both are writes of carol's.
+    await db.query(
+      `UPDATE contacts SET list_id = (SELECT id FROM contact_lists WHERE user_id = $1) WHERE user_id = $1`,
+      [carol],
+    );
+    await expectMoves(() => db.query(`DELETE FROM contact_lists WHERE user_id = $1`, [carol]), [carol]);
+    await expectMoves(() => db.query(`DELETE FROM contacts WHERE user_id = $1 AND last_name = '2'`, [dave]), [dave]);
+    // A statement that fails moves nothing.
+    await expectMoves(
+      () =>
+        db
+          .query(
+            `INSERT INTO contacts (user_id, first_name, last_name, custom_reminder_days) VALUES ($1, 'Bad', 'Days', 0)`,
+            [carol],
+          )
+          .catch((error: Error) => expect(error.message).toMatch(/custom_reminder_days_check/)),
+      [],
+    );
+  });
 });

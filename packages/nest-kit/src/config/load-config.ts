@@ -43,6 +43,7 @@ export const env = {
       }),
   milliseconds: (fallback: number) => z.coerce.number().int().min(1).default(fallback),
   positiveInt: (fallback: number) => z.coerce.number().int().min(1).default(fallback),
+  nonNegativeInt: (fallback: number) => z.coerce.number().int().min(0).default(fallback),
 };
 
 /** Treats an empty variable as unset (docker compose passes `${VAR:-}` as an empty string). */

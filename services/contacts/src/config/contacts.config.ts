@@ -1,4 +1,8 @@
-import { DEFAULT_CONTACTS_DATABASE_POOL_SIZE, DEMO_RESET_INTERVAL_MS } from '@kith/contracts';
+import {
+  DEFAULT_CONTACT_COUNT_CACHE_ENTRIES,
+  DEFAULT_CONTACTS_DATABASE_POOL_SIZE,
+  DEMO_RESET_INTERVAL_MS,
+} from '@kith/contracts';
 import { env, serviceEnvSchema } from '@kith/nest-kit';
 import { z } from 'zod';
 
@@ -11,6 +15,8 @@ export const contactsEnvSchema = serviceEnvSchema.extend({
   DEMO_RESET_INTERVAL_MS: env.milliseconds(DEMO_RESET_INTERVAL_MS),
   /** PostgreSQL connections of the service (Prisma and the raw reads share them). */
   DATABASE_POOL_SIZE: env.positiveInt(DEFAULT_CONTACTS_DATABASE_POOL_SIZE),
+  /** Counts kept between requests until the user's contacts change (see contacts/count-cache.ts); 0 keeps none. */
+  COUNT_CACHE_ENTRIES: env.nonNegativeInt(DEFAULT_CONTACT_COUNT_CACHE_ENTRIES),
   /** Public address of the app: calendar feed URLs are built from it, never from a request's Host. */
   APP_URL: env.url(['http', 'https']).transform((value) => value.replace(/\/+$/, '')),
 });

@@ -1,4 +1,4 @@
-import { contactOrderBy, contactTotal, contactWhere, substringPattern } from './contact-query.sql.js';
+import { contactOrderBy, contactTotal, contactWhere, countKey, substringPattern } from './contact-query.sql.js';
 
 describe('contact page SQL', () => {
   it('builds a LIKE pattern that treats %, _ and \\ literally and ignores case', () => {
@@ -30,6 +30,25 @@ describe('contact page SQL', () => {
       const total = contactTotal({ userId: 'u', now, ...narrowed });
       expect(total.text).toMatch(/^\(SELECT count\(\*\)::int FROM contacts c WHERE c\.user_id = \$1::uuid AND /);
     }
+  });
+
+  it('keeps a count under its question: one key however the search is cased, one per scope and filter', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const key = (filter: { listId?: string | null; overdue?: boolean; search?: string; userId?: string }) =>
+      countKey('total', { userId: 'u', now, ...filter });
+    expect(key({ search: 'Ann' })).toBe(key({ search: 'ann' }));
+    expect(countKey('total', { userId: 'u', now: new Date(), search: 'ann' })).toBe(key({ search: 'ann' }));
+    const distinct = [
+      key({}),
+      key({ search: 'ann' }),
+      key({ search: 'ann', overdue: true }),
+      key({ listId: null }),
+      key({ listId: 'l' }),
+      key({ listId: 'l', search: 'ann' }),
+      key({ userId: 'v' }),
+      countKey('sections', { userId: 'u', now }),
+    ];
+    expect(new Set(distinct).size).toBe(distinct.length);
   });
 
   it('orders every sort with an id tiebreak in the same direction', () => {

@@ -38,7 +38,7 @@ export function contactWhere(filter: ContactFilter): Prisma.Sql {
 }
 
 /** Whether the filter narrows the user's contacts at all (an unfiltered page reads a kept total). */
-function narrows(filter: ContactFilter): boolean {
+export function narrows(filter: ContactFilter): boolean {
   return filter.listId !== undefined || Boolean(filter.overdue || filter.search);
 }
 
@@ -50,6 +50,32 @@ export function contactTotal(filter: ContactFilter): Prisma.Sql {
   if (!narrows(filter))
     return Prisma.sql`coalesce((SELECT total FROM contact_totals WHERE user_id = ${filter.userId}::uuid), 0)`;
   return Prisma.sql`(SELECT count(*)::int FROM contacts c WHERE ${contactWhere(filter)})`;
+}
+
+/** The user's data version (0008_contact_data_versions.sql) as text; '0' before their first write. */
+export function dataVersion(userId: string): Prisma.Sql {
+  return Prisma.sql`coalesce((SELECT version FROM contact_data_versions WHERE user_id = ${userId}::uuid), 0)::text`;
+}
+
+/** When the next of the user's contacts falls due after `now` (null: none will); one index probe. */
+export function nextDueAfter(userId: string, now: Date): Prisma.Sql {
+  return Prisma.sql`(SELECT min(c.overdue_at) FROM contacts c WHERE c.user_id = ${userId}::uuid AND c.overdue_at > ${now})`;
+}
+
+/**
+ * The filter's count with what it depends on (see ContactCountCache): "totalCount", "dataVersion"
+ * and, when being overdue is part of the question, "nextDue".
+ */
+export function countColumns(filter: ContactFilter): Prisma.Sql {
+  const nextDue = filter.overdue ? nextDueAfter(filter.userId, filter.now) : Prisma.sql`NULL::timestamptz`;
+  return Prisma.sql`${contactTotal(filter)} AS "totalCount", ${dataVersion(filter.userId)} AS "dataVersion", ${nextDue} AS "nextDue"`;
+}
+
+/** What a count answers, as the key it is kept under: the same question spelled differently is one key. */
+export function countKey(kind: 'total' | 'sections', filter: ContactFilter): string {
+  const scope = filter.listId === undefined ? '*' : (filter.listId ?? 'none');
+  const search = filter.search ? substringPattern(filter.search) : '';
+  return JSON.stringify([kind, filter.userId, scope, Boolean(filter.overdue), search]);
 }
 
 /**

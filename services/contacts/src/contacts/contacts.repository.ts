@@ -12,8 +12,22 @@ import {
   contactOrderBy,
   contactTotal,
   contactWhere,
+  countColumns,
+  countKey,
+  dataVersion,
   MOST_OVERDUE_FIRST,
+  narrows,
+  nextDueAfter,
 } from './contact-query.sql.js';
+import { ContactCountCache } from './count-cache.js';
+
+/** A count and what it depends on, as countColumns selects them. */
+interface CountRow {
+  totalCount: number;
+  dataVersion?: string;
+  nextDue?: Date | null;
+}
+type PageRow = ContactRecord & Partial<CountRow>;
 
 export interface ContactSectionRecord {
   listId: string | null;
@@ -87,12 +101,18 @@ export class ContactsRepository {
   constructor(
     @Inject(PrismaService) private readonly prisma: PrismaService,
     @Inject(Database) private readonly database: Database,
+    @Inject(ContactCountCache) private readonly counts: ContactCountCache,
   ) {}
 
   /**
-   * One page and the total in a single round trip (the total is an uncorrelated sub-select).
+   * One page and its total, in a single round trip when it can be.
    * The page's ids are chosen on narrow rows first and only those rows are read, by primary key,
    * and joined to their list, which keeps a broad search from sorting every match in full.
+   *
+   * Totals: an unfiltered page reads the kept per-user total. A narrowed one (search, list,
+   * overdue) is counted once with the user's data version and then kept (ContactCountCache):
+   * while the page, read with the version, shows the same version, the kept total is its total;
+   * otherwise it is counted again. Counting is most of a broad search's database time.
    *
    * Plans: LIMIT and OFFSET are written into the statement (validated integers); as parameters
    * they left PostgreSQL unable to cost a generic plan, so it re-planned every call, which took
@@ -106,43 +126,84 @@ export class ContactsRepository {
     sort: { sortBy: ContactSortBy; sortOrder: SortOrder } | 'mostOverdue',
     page: PageRequest,
   ): Promise<{ records: ContactRecord[]; total: number }> {
-    const where = contactWhere(filter);
     const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder);
-    const total = contactTotal(filter);
     const window = Prisma.raw(`LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`);
-    const pageIds = Prisma.sql`SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${orderBy} ${window}`;
+    const pageIds = Prisma.sql`SELECT c.id FROM contacts c WHERE ${contactWhere(filter)} ORDER BY ${orderBy} ${window}`;
+    const key = narrows(filter) ? countKey('total', filter) : undefined;
+    const kept = key ? this.counts.kept<number>(key) : undefined;
+    const extra = !key
+      ? Prisma.sql`${contactTotal(filter)} AS "totalCount"`
+      : kept
+        ? Prisma.sql`${dataVersion(filter.userId)} AS "dataVersion"`
+        : countColumns(filter);
     const statement = Prisma.sql`
-      SELECT ${CONTACT_COLUMNS}, ${total} AS "totalCount"
+      SELECT ${CONTACT_COLUMNS}, ${extra}
       FROM ${CONTACTS_WITH_LIST}
       WHERE c.id = ANY(ARRAY(${pageIds}))
       ORDER BY ${orderBy}`;
-    const records =
-      filter.search || page.offset > 0
-        ? await this.database.queryWithFreshPlan<ContactRecord & { totalCount: number }>(statement)
-        : await this.database.query<ContactRecord & { totalCount: number }>(statement);
-    if (records.length) return { records, total: records[0].totalCount };
-    if (page.offset === 0) return { records, total: 0 };
-    const [{ count }] = await this.database.query<{ count: number }>(Prisma.sql`SELECT ${total} AS count`);
-    return { records, total: count };
+    const records = await this.read<PageRow>(statement, Boolean(filter.search) || page.offset > 0);
+    const [first] = records;
+    if (!first) return { records, total: page.offset === 0 ? 0 : await this.countTotal(filter, key) };
+    if (!kept) {
+      if (key) this.keep(key, first as Required<PageRow>);
+      return { records, total: first.totalCount! };
+    }
+    const total = this.counts.valid(kept, first.dataVersion!, filter.now) ?? (await this.countTotal(filter, key));
+    return { records, total };
+  }
+
+  /** The filter's total on its own (and kept under `key`). */
+  private async countTotal(filter: ContactFilter, key: string | undefined): Promise<number> {
+    const [row] = await this.read<Required<CountRow>>(
+      Prisma.sql`SELECT ${countColumns(filter)}`,
+      Boolean(filter.search),
+    );
+    if (key) this.keep(key, row);
+    return row.totalCount;
+  }
+
+  private keep(key: string, row: Required<CountRow>): void {
+    this.counts.keep(key, { value: row.totalCount, version: row.dataVersion, nextDue: row.nextDue });
   }
 
   /**
    * The filter's contacts counted per list (the grouped screen's sections), with the list's name
    * and colour, sorted by list name and 'No List' (list null) last. Counting runs on the
-   * (user_id, list_id, overdue_at) index of 0005_contacts_screen.sql unless a search narrows it.
+   * (user_id, list_id, overdue_at) index of 0005_contacts_screen.sql unless a search narrows it;
+   * the result is kept like a page's total (see findPage) and is good until the next contact
+   * falls due, as it counts the overdue.
    */
   async countByList(filter: ContactFilter): Promise<ContactSectionRecord[]> {
+    const key = countKey('sections', filter);
+    const kept = this.counts.kept<ContactSectionRecord[]>(key);
+    if (kept) {
+      const [{ version }] = await this.database.query<{ version: string }>(
+        Prisma.sql`SELECT ${dataVersion(filter.userId)} AS version`,
+      );
+      const sections = this.counts.valid(kept, version, filter.now);
+      if (sections) return sections;
+    }
     const statement = Prisma.sql`
-      SELECT s.list_id AS "listId", l.name, l.color, s.total AS "totalItems", s.overdue AS "overdueCount"
-      FROM (
-        SELECT c.list_id, count(*)::int AS total, count(*) FILTER (WHERE c.overdue_at <= ${filter.now})::int AS overdue
-        FROM contacts c WHERE ${contactWhere(filter)}
-        GROUP BY c.list_id
-      ) s LEFT JOIN contact_lists l ON l.id = s.list_id
-      ORDER BY s.list_id IS NULL, lower(l.name), l.id`;
-    return filter.search
-      ? this.database.queryWithFreshPlan<ContactSectionRecord>(statement)
-      : this.database.query<ContactSectionRecord>(statement);
+      SELECT ${dataVersion(filter.userId)} AS version, ${nextDueAfter(filter.userId, filter.now)} AS "nextDue",
+        coalesce((
+          SELECT json_agg(json_build_object('listId', s.list_id, 'name', l.name, 'color', l.color,
+                                            'totalItems', s.total, 'overdueCount', s.overdue)
+                          ORDER BY s.list_id IS NULL, lower(l.name), l.id)
+          FROM (
+            SELECT c.list_id, count(*)::int AS total, count(*) FILTER (WHERE c.overdue_at <= ${filter.now})::int AS overdue
+            FROM contacts c WHERE ${contactWhere(filter)}
+            GROUP BY c.list_id
+          ) s LEFT JOIN contact_lists l ON l.id = s.list_id
+        ), '[]'::json) AS sections`;
+    type SectionsRow = { version: string; nextDue: Date | null; sections: ContactSectionRecord[] };
+    const [row] = await this.read<SectionsRow>(statement, Boolean(filter.search));
+    this.counts.keep(key, { value: row.sections, version: row.version, nextDue: row.nextDue });
+    return row.sections;
+  }
+
+  /** A prepared statement, or one planned for its very values (see findPage). */
+  private read<Row>(statement: Prisma.Sql, freshPlan: boolean): Promise<Row[]> {
+    return freshPlan ? this.database.queryWithFreshPlan<Row>(statement) : this.database.query<Row>(statement);
   }
 
   async findById(userId: string, id: string): Promise<ContactRecord | null> {
