@@ -77,6 +77,9 @@ describe('gateway', () => {
       success: true,
       data: { user, twoFactor: { enabled: false, enabledAt: null, recoveryCodesRemaining: 0 } },
     });
+    // A person's data stays out of caches, and no body is hashed for a validator nobody uses.
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('etag')).toBeNull();
   });
 
   it('sets security headers with a same-origin content security policy', async () => {

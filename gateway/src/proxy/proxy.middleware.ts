@@ -159,6 +159,8 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
           proxyRes: (proxyRes, req, res) => {
             // Which framework a service runs on is nobody's business.
             delete proxyRes.headers['x-powered-by'];
+            // A person's contacts stay out of browser and proxy caches unless a service says otherwise.
+            proxyRes.headers['cache-control'] ??= 'no-store';
             // A service may answer an upload before its body is in (its own 413 or 400).
             answerBeforeBody(req, res);
           },

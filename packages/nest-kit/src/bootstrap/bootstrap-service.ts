@@ -60,6 +60,9 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   });
   // No framework fingerprint on any answer (the gateway strips it too, for any upstream).
   app.disable('x-powered-by');
+  // No ETag hashed over every JSON body: answers are per user and marked no-store by the gateway,
+  // so none is ever revalidated. The calendar feed and CardDAV set their own validators.
+  app.set('etag', false);
   for (const handler of httpObservability(rootLogger)) app.use(handler);
   // Services listen on loopback or the internal network only; the gateway never proxies this path.
   app.use('/metrics', serveMetrics);
