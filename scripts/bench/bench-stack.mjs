@@ -18,7 +18,8 @@ export async function startBenchStack({ name, env = {} }) {
     keys: generateJwtKeys(),
     databaseSuffix: suffix,
     quiet: true,
-    env: { SEED_DEMO: 'false', NODE_ENV: 'production', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+    // Logs as production writes them (docker-compose.yml): JSON lines, not the console's pretty ones.
+    env: { SEED_DEMO: 'false', NODE_ENV: 'production', LOG_FORMAT: 'json', AUTH_RATE_LIMIT_MAX: '100000', ...env },
   });
 
   async function registerUser() {

@@ -4,6 +4,10 @@
 // search, overdue page, a list page, the grouped screen's sections) through the gateway with autocannon (20 connections)
 // against a floor — the same SQL served by a bare node:http + pg process — then the time to
 // parse and confirm a generated ~5 MB vCard file (~15 000 cards), and the contacts service's RSS.
+// Repeating a request is what the screens do (each page of a search asks its total again), and the
+// service keeps such counts until the data changes (contacts/count-cache.ts); so the floor runs
+// what the service runs then, and a second floor counts on every request, to show what keeping
+// them saves. "search, a new term each request" is never served a kept count.
 // Needs built services (`npm run build`). Uses DATABASE_URL / NATS_URL when set, else the
 // launcher's embedded PostgreSQL and nats-server.
 import { spawn } from 'node:child_process';
@@ -14,7 +18,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT } from '@kith/stack';
 import { log, reportTargets, startBenchStack } from './bench-stack.mjs';
-import { CONTACTS_SCREEN_PAGE_SIZE, DEFAULT_CONTACTS_DATABASE_POOL_SIZE } from '@kith/contracts';
+import {
+  CONTACTS_SCREEN_PAGE_SIZE,
+  DEFAULT_CONTACT_COUNT_CACHE_ENTRIES,
+  DEFAULT_CONTACTS_DATABASE_POOL_SIZE,
+} from '@kith/contracts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const LISTS = 20;
@@ -52,6 +60,8 @@ try {
     await db.query('SELECT id FROM contact_lists WHERE user_id = $1 ORDER BY lower(name), id LIMIT 1', [user.user._id])
   ).rows;
   const byName = 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC';
+  const terms = await newSearchTerms(user.user._id);
+  log(`  ${terms.count} distinct 3-character search terms for "a new term each request"`);
   const scenarios = [
     { name: 'first contacts page', path: `/api/contacts?page=1&limit=${PAGE}`, sql: pageSql({ orderBy: byName }) },
     {
@@ -85,24 +95,38 @@ try {
       sql: pageSql({ where: 'AND c.list_id = $2::uuid', params: [listId], orderBy: byName }),
     },
     { name: 'grouped sections', path: '/api/contacts/sections', sql: sectionsSql() },
+    {
+      name: 'search, a new term each request',
+      path: `/api/contacts?limit=${PAGE}&search=`,
+      nextPath: (path) => `${path}${terms.next()}`,
+      sql: pageSql({
+        where: 'AND c.search_text LIKE $2',
+        params: ['%@@TERM@@%'],
+        orderBy: byName,
+        freshPlan: true,
+        kept: false,
+      }),
+    },
   ];
   floor = await startFloorServer(user.user._id, scenarios);
 
   const rows = [];
   for (const scenario of scenarios) {
-    const runs = { gateway: [], direct: [], bare: [] };
+    const runs = { gateway: [], direct: [], bare: [], counting: [] };
+    const target = (base) => ({ url: `${base}${scenario.path}`, nextPath: scenario.nextPath });
     for (let round = 0; round < ROUNDS; round += 1) {
-      runs.gateway.push(await measure(`${stack.gatewayUrl}${scenario.path}`, headers));
-      runs.direct.push(await measure(`${stack.urls.contacts}${scenario.path}`, headers));
-      runs.bare.push(await measure(`${floor.url}${scenario.path}`, {}));
+      runs.gateway.push(await measure(target(stack.gatewayUrl), headers));
+      runs.direct.push(await measure(target(stack.urls.contacts), headers));
+      runs.bare.push(await measure(target(floor.url), {}));
+      runs.counting.push(await measure(target(`${floor.url}/counting`), {}));
     }
-    const [gateway, direct, bare] = [runs.gateway, runs.direct, runs.bare].map(medianRun);
+    const [gateway, direct, bare, counting] = [runs.gateway, runs.direct, runs.bare, runs.counting].map(medianRun);
     // Gateway and floor run back to back in each round, so their ratio is paired: a load spike
     // on the machine slows both. The median of the rounds' ratios is the share.
     const floorShare = median(runs.gateway.map((run, round) => run.rps / runs.bare[round].rps));
-    rows.push({ scenario: scenario.name, gateway, direct, bare, floorShare });
+    rows.push({ scenario: scenario.name, gateway, direct, bare, counting, floorShare });
     log(
-      `  ${scenario.name}: gateway p50 ${gateway.p50} ms, p95 ${gateway.p95} ms, ${gateway.rps} req/s | service direct ${direct.rps} req/s | floor p50 ${bare.p50} ms, p95 ${bare.p95} ms, ${bare.rps} req/s | share per round ${runs.gateway.map((run, round) => `${Math.round((run.rps / runs.bare[round].rps) * 100)}%`).join(' ')}`,
+      `  ${scenario.name}: gateway p50 ${gateway.p50} ms, p95 ${gateway.p95} ms, ${gateway.rps} req/s | service direct ${direct.rps} req/s | floor p50 ${bare.p50} ms, p95 ${bare.p95} ms, ${bare.rps} req/s | counting floor p95 ${counting.p95} ms | share per round ${runs.gateway.map((run, round) => `${Math.round((run.rps / runs.bare[round].rps) * 100)}%`).join(' ')}`,
     );
   }
   const rssAfterReads = rssOf(contactsPid);
@@ -126,7 +150,7 @@ try {
     DURATION_SECONDS,
   );
   console.table(
-    rows.map(({ scenario, gateway, direct, bare, floorShare }) => ({
+    rows.map(({ scenario, gateway, direct, bare, counting, floorShare }) => ({
       scenario,
       'p50 ms': gateway.p50,
       'p95 ms': gateway.p95,
@@ -136,6 +160,8 @@ try {
       'floor p95 ms': bare.p95,
       'floor req/s': bare.rps,
       'share of floor': `${Math.round(floorShare * 100)}%`,
+      'counting floor p95 ms': counting.p95,
+      'counting floor req/s': counting.rps,
       errors: gateway.errors,
     })),
   );
@@ -214,12 +240,13 @@ async function seed(userId) {
 }
 
 /**
- * The statement the service runs for a scenario: one page plus the total in one round trip
+ * The statement the service runs for a scenario: one page plus its total in one round trip
  * (see services/contacts/src/contacts/contacts.repository.ts and CONTACT_COLUMNS in contact-query.sql.ts), parameterised the same way: an
- * unfiltered page reads the kept per-user total, a filtered one counts; a search is planned per
- * call (`freshPlan`), the rest run as prepared statements.
+ * unfiltered page reads the kept per-user total; a filtered one, once its count is kept, reads the
+ * user's data version instead (`text`), or counts (`countingText`, and `text` too when `kept` is
+ * false); a search is planned per call (`freshPlan`), the rest run as prepared statements.
  */
-function pageSql({ where = '', orderBy, params = [], freshPlan = false }) {
+function pageSql({ where = '', orderBy, params = [], freshPlan = false, kept = true }) {
   const columns = `c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
     c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
     c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
@@ -227,27 +254,56 @@ function pageSql({ where = '', orderBy, params = [], freshPlan = false }) {
     c.phones, c.emails, c.address, c.website, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
     l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
   const filter = `c.user_id = $1::uuid ${where}`;
-  const total = where
-    ? `(SELECT count(*)::int FROM contacts c WHERE ${filter})`
-    : 'coalesce((SELECT total FROM contact_totals WHERE user_id = $1::uuid), 0)';
-  return {
-    text: `SELECT ${columns}, ${total} AS "totalCount"
+  const version = `coalesce((SELECT version FROM contact_data_versions WHERE user_id = $1::uuid), 0)::text AS "dataVersion"`;
+  const counted = where
+    ? `(SELECT count(*)::int FROM contacts c WHERE ${filter}) AS "totalCount", ${version}`
+    : 'coalesce((SELECT total FROM contact_totals WHERE user_id = $1::uuid), 0) AS "totalCount"';
+  const statement = (extra) => `SELECT ${columns}, ${extra}
            FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
            WHERE c.id = ANY(ARRAY(SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT ${PAGE} OFFSET 0))
-           ORDER BY ${orderBy}`,
+           ORDER BY ${orderBy}`;
+  return {
+    text: statement(where && kept ? version : counted),
+    countingText: statement(counted),
     params,
     freshPlan,
   };
 }
 
-/** The grouped screen's per-list counts, as ContactsRepository.countByList runs them. */
+/**
+ * Every 3-character term (letters or digits) that occurs in the user's contacts, in turn: from a
+ * few hundred matches (digits of phones and e-mails) to all of them ('exa' of example.com). There
+ * are more of them than the service keeps counts for, so cycling through them never finds one kept.
+ */
+async function newSearchTerms(userId) {
+  const { rows } = await db.query(
+    `SELECT DISTINCT substr(search_text, i, 3) AS term
+     FROM contacts, generate_series(1, length(search_text) - 2) i
+     WHERE user_id = $1 AND substr(search_text, i, 3) ~ '^[a-z0-9]{3}$' ORDER BY 1`,
+    [userId],
+  );
+  const terms = rows.map((row) => row.term);
+  if (terms.length <= DEFAULT_CONTACT_COUNT_CACHE_ENTRIES)
+    throw new Error(`${terms.length} search terms would fit the service's count cache`);
+  let index = 0;
+  return { count: terms.length, next: () => terms[index++ % terms.length] };
+}
+
+/**
+ * The grouped screen's per-list counts, as ContactsRepository.countByList runs them: once kept,
+ * a request reads the user's data version and answers with the kept sections (`keptText`, run
+ * once by the floor); `countingText` counts them on every request.
+ */
 function sectionsSql() {
-  return {
-    text: `SELECT s.list_id AS "listId", l.name, l.color, s.total AS "totalItems", s.overdue AS "overdueCount"
+  const counting = `SELECT s.list_id AS "listId", l.name, l.color, s.total AS "totalItems", s.overdue AS "overdueCount"
            FROM (SELECT c.list_id, count(*)::int AS total, count(*) FILTER (WHERE c.overdue_at <= now())::int AS overdue
                  FROM contacts c WHERE c.user_id = $1::uuid GROUP BY c.list_id) s
            LEFT JOIN contact_lists l ON l.id = s.list_id
-           ORDER BY s.list_id IS NULL, lower(l.name), l.id`,
+           ORDER BY s.list_id IS NULL, lower(l.name), l.id`;
+  return {
+    text: 'SELECT coalesce((SELECT version FROM contact_data_versions WHERE user_id = $1::uuid), 0)::text AS version',
+    keptText: counting,
+    countingText: counting,
     params: [],
     freshPlan: false,
   };
@@ -262,6 +318,7 @@ async function startFloorServer(userId, scenarios) {
       FLOOR_USER_ID: userId,
       FLOOR_POOL_SIZE: String(POOL_SIZE),
       FLOOR_SCENARIOS: JSON.stringify(scenarios.map(({ path, sql }) => ({ path, ...sql }))),
+      FLOOR_TERM_PLACEHOLDER: '@@TERM@@',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -286,11 +343,19 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** autocannon run; p50/p95 from every response time (autocannon's summary has no p95). */
-async function measure(url, headers) {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 }); // warm-up
+/**
+ * autocannon run; p50/p95 from every response time (autocannon's summary has no p95). With
+ * `nextPath`, every request asks for a path of its own.
+ */
+async function measure({ url, nextPath }, headers) {
+  const { origin, pathname, search } = new URL(url);
+  const requests = nextPath
+    ? [{ setupRequest: (request) => ({ ...request, path: nextPath(`${pathname}${search}`) }) }]
+    : undefined;
+  const options = { url: origin + pathname + search, headers, connections: CONNECTIONS, requests };
+  await autocannon({ ...options, duration: 1 }); // warm-up
   const times = [];
-  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  const instance = autocannon({ ...options, duration: DURATION_SECONDS });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
   times.sort((a, b) => a - b);
