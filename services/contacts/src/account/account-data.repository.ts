@@ -162,7 +162,9 @@ export class AccountDataRepository {
   /**
    * Deletes every row of the user in one transaction: every table with a user_id column, found in
    * the catalogue so a table added later cannot be forgotten (rows keyed only by a contact go with
-   * their contact through ON DELETE CASCADE). Idempotent.
+   * their contact through ON DELETE CASCADE). Tables that triggers write on every change of
+   * contacts or lists (their totals and data version; dav_ tables sort after contacts anyway)
+   * go last, or deleting the rest would write the user's row again. Idempotent.
    */
   async eraseUser(userId: string): Promise<void> {
     await this.database.transaction(async (client) => {
@@ -170,7 +172,7 @@ export class AccountDataRepository {
         `SELECT c.table_name FROM information_schema.columns c
          JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
          WHERE c.table_schema = current_schema() AND c.column_name = 'user_id' AND t.table_type = 'BASE TABLE'
-         ORDER BY c.table_name = 'contact_totals', c.table_name`,
+         ORDER BY c.table_name IN ('contact_totals', 'contact_data_versions'), c.table_name`,
       );
       for (const { table_name: table } of rows) {
         await client.query(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE user_id = $1::uuid`, [userId]);
