@@ -1,6 +1,8 @@
 // What every benchmark shares: infrastructure (from env or embedded), a stack of auth + contacts +
 // gateway on databases of its own, a way to register accounts, the targets report and teardown.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropStackDatabases, generateJwtKeys, ROOT, startInfra, startStack } from '@kith/stack';
 
@@ -12,12 +14,17 @@ export async function startBenchStack({ name, env = {} }) {
   process.env.SMTP_URL ??= 'smtp://127.0.0.1:1';
   const infra = await startInfra({ dataDir: join(ROOT, '.data'), quiet: true, log });
   const suffix = `_${name}${randomBytes(3).toString('hex')}`;
+  // Services log to files, as under a container runtime's log driver: their output must not pass
+  // through this process, whose event loop is busy generating the load being measured.
+  const logDir = mkdtempSync(join(tmpdir(), `kith-${name}-logs-`));
+  log(`  service logs in ${logDir}`);
   const stack = await startStack({
     infra,
     services: ['auth', 'contacts', 'gateway'],
     keys: generateJwtKeys(),
     databaseSuffix: suffix,
     quiet: true,
+    logDir,
     // Logs as production writes them (docker-compose.yml): JSON lines, not the console's pretty ones.
     env: { SEED_DEMO: 'false', NODE_ENV: 'production', LOG_FORMAT: 'json', AUTH_RATE_LIMIT_MAX: '100000', ...env },
   });

@@ -1,6 +1,7 @@
 // Child-process plumbing for the launcher: spawn with prefixed or captured output, wait for
 // readiness, and stop everything (SIGTERM, then SIGKILL) so no process is left behind.
 import { spawn } from 'node:child_process';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const children = new Set();
@@ -46,12 +47,29 @@ export async function preferredPort(port) {
   return (await isPortFree(port, '127.0.0.1')) ? port : freePort();
 }
 
+/** The last lines of a file (its last 64 KB at most). */
+function tailOf(file) {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(size, 65_536));
+    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString().split('\n').filter(Boolean).slice(-200);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Spawns a long-running child. Output goes to the console with a `[name]` prefix, or, when
- * `quiet`, into a ring buffer that is printed only if the child dies unexpectedly.
+ * `quiet`, into a ring buffer that is printed only if the child dies unexpectedly. With `logFile`
+ * it goes straight to that file (appended), as a log driver would take it: nothing passes
+ * through this process, whose event loop may be busy (a benchmark generating load).
  */
-export function startProcess(name, command, args, { env, cwd, quiet = false } = {}) {
-  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProcess(name, command, args, { env, cwd, quiet = false, logFile } = {}) {
+  const logFd = logFile ? openSync(logFile, 'a') : undefined;
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', logFd ?? 'pipe', logFd ?? 'pipe'] });
+  if (logFd !== undefined) closeSync(logFd);
   const recent = [];
   const onData = (chunk) => {
     for (const line of chunk.toString().split('\n')) {
@@ -61,15 +79,16 @@ export function startProcess(name, command, args, { env, cwd, quiet = false } = 
       if (!quiet) process.stdout.write(`[${name}] ${line}\n`);
     }
   };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const recentLines = () => (logFile ? tailOf(logFile) : recent);
   children.add(child);
   let stopping = false;
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
       children.delete(child);
       if (!stopping && quiet)
-        process.stderr.write(`[${name}] exited (${code ?? signal}):\n${recent.slice(-40).join('\n')}\n`);
+        process.stderr.write(`[${name}] exited (${code ?? signal}):\n${recentLines().slice(-40).join('\n')}\n`);
       resolve({ code, signal });
     }),
   );
@@ -77,7 +96,7 @@ export function startProcess(name, command, args, { env, cwd, quiet = false } = 
     name,
     child,
     exited,
-    recentOutput: () => recent.join('\n'),
+    recentOutput: () => recentLines().join('\n'),
     /** Sends `signal` on purpose (a failure drill): its exit is not reported as unexpected. */
     kill(signal = 'SIGKILL') {
       stopping = true;

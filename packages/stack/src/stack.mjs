@@ -83,6 +83,7 @@ export function databaseUrlFor(serverUrl, name) {
  * that dies unexpectedly is restarted (see supervisor.mjs); stopService and stop never are.
  * Each process connects to NATS as its own user, from `infra.natsCredentials`. `replicas` (e.g.
  * `{ contacts: 3 }`) starts that many of a service, and the gateway balances over all of them.
+ * With `logDir`, each process writes its output to `<logDir>/<name>-<replica>.log`.
  */
 export async function startStack({
   infra,
@@ -92,6 +93,7 @@ export async function startStack({
   ports = {},
   databaseSuffix = '',
   quiet = false,
+  logDir,
   appUrl,
   supervise: restart = false,
   replicas: replicaCounts = {},
@@ -178,6 +180,7 @@ export async function startStack({
           env: { ...envFor(name, port), ...extraEnv },
           cwd: ROOT,
           quiet,
+          ...(logDir ? { logFile: join(logDir, `${name}-${replica}.log`) } : {}),
         }),
       ready: (proc) => waitUntil(() => httpOk(healthUrl), { process: proc, what: label, timeoutMs: 90_000 }),
       restart,
