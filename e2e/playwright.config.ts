@@ -10,7 +10,10 @@ export default defineConfig({
   testMatch: ['shell/**/*.spec.ts', 'remotes/**/*.spec.ts'],
   outputDir: '../test-results/playwright',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two workers, each with a Chromium, beside the whole stack on a 2-core CI machine: a screen's
+  // first render there has taken 10 s (a trace showed 8 s of the remote's scripts being fetched
+  // and run before its first API call), so an assertion waits up to 20 s before it fails.
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,

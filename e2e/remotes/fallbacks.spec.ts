@@ -37,7 +37,7 @@ for (const screen of screens) {
     await page.route(screen.failing, (route) => route.fulfill(unavailable));
     await openAs(page, user, screen.path);
     // Fetches are retried (3 attempts) before the screen gives up.
-    await expect(page.getByRole('heading', { name: screen.title })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: screen.title })).toBeVisible();
     await page.unroute(screen.failing);
     await page.getByRole('button', { name: screen.action }).click();
     await expect(page.getByRole('heading', { name: screen.loaded })).toBeVisible();
@@ -52,13 +52,12 @@ test("a fallback's retries count up to three, then only Refresh Page remains", a
   const fallback = page
     .getByRole('alert')
     .filter({ has: page.getByRole('heading', { name: 'Dashboard Loading Error' }) });
-  await expect(fallback).toBeVisible({ timeout: 20_000 });
+  await expect(fallback).toBeVisible();
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await fallback.getByRole('button', { name: 'Reload Dashboard' }).click();
     await expect(page.getByRole('button', { name: 'Retrying...' })).toBeVisible();
-    if (attempt < 3)
-      await expect(page.getByText(`Retry attempt ${attempt} of 3 failed.`)).toBeVisible({ timeout: 20_000 });
+    if (attempt < 3) await expect(page.getByText(`Retry attempt ${attempt} of 3 failed.`)).toBeVisible();
   }
-  await expect(page.getByText('Maximum retry attempts reached')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Maximum retry attempts reached')).toBeVisible();
   await expect(page.getByRole('alert').getByRole('button')).toHaveText(['Refresh Page']);
 });

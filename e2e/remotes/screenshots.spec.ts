@@ -194,12 +194,12 @@ for (const viewport of VIEWPORTS) {
         ['/dashboard', 'Dashboard Loading Error', 'dashboard-error'],
       ] as const) {
         await page.goto(path);
-        await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByRole('heading', { name: title })).toBeVisible();
         await screenshot(page, name, { shows: page.getByRole('heading', { name: title }) });
       }
       await page.route('**/api/contacts?*', (route) => route.fulfill(down));
       await page.goto('/contacts');
-      await expect(page.getByRole('heading', { name: 'Contacts Loading Error' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: 'Contacts Loading Error' })).toBeVisible();
       await screenshot(page, 'contacts-error', {
         shows: page.getByRole('heading', { name: 'Contacts Loading Error' }),
       });

@@ -110,9 +110,9 @@ export async function screenshot(
   for (const part of [...(dialog ? [page.getByRole('dialog')] : []), ...[shows].flat()]) {
     await expect(part, `${name}: ${part} is on screen`).toBeVisible();
   }
-  await expect(page.locator('[data-rht-toaster] > div')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('[data-rht-toaster] > div')).toHaveCount(0);
   // The shell's demo notices vanish after 5 s.
-  await expect(page.getByText('Welcome to the Kith demo!')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByText('Welcome to the Kith demo!')).toHaveCount(0);
   const width = page.viewportSize()?.width ?? 0;
   expect(await elementsPastRightEdge(page), `${name} at ${width}px: elements past the right edge`).toEqual([]);
   await page.screenshot({
