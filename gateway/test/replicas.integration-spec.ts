@@ -1,3 +1,4 @@
+import { REPLICA_DRAINING_HEADER } from '@kith/contracts';
 import { eventually, startTestStack, type TestStack } from '@kith/stack/testing';
 
 type Headers = Record<string, string>;
@@ -116,6 +117,34 @@ describe('gateway over several replicas of a service', () => {
       { what: 'replica 2 serving again', timeoutMs: 20_000 },
     );
   }, 120_000);
+
+  it('a replica told to stop (SIGTERM) keeps serving until the gateway has taken it out, then exits', async () => {
+    const victim = stack.running.get('contacts')!.find((handle) => handle.replica === 2)!;
+    victim.kill('SIGTERM');
+    // Readiness fails at once; the port stays open (a closing port resets what it has not read).
+    await eventually(async () => (await fetch(`${victim.url}/health`)).status === 503, { what: 'replica 2 draining' });
+    const direct = await fetch(`${victim.url}/api/contacts?limit=1`, { headers: auth });
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get(REPLICA_DRAINING_HEADER)).toBe('1');
+
+    // Through the gateway every request is served, and none tells the client about replicas.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => fetch(`${stack.gatewayUrl}/api/contacts?limit=1`, { headers: auth })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(answers.filter((answer) => answer.headers.has(REPLICA_DRAINING_HEADER))).toEqual([]);
+    // Taken out of the pool: the next requests all go to replica 1, and replica 2 exits cleanly.
+    const servedBefore = await contactListRequests(replicaUrls[0]!);
+    for (let index = 0; index < 6; index += 1) expect((await get('/api/contacts')).ok).toBe(true);
+    expect((await contactListRequests(replicaUrls[0]!)) - servedBefore).toBe(6);
+    expect(await victim.exited).toEqual({ code: 0, signal: null });
+    expect((await contactsHealth()).checks![`replica ${new URL(victim.url).host}`]).toEqual({ status: 'down' });
+
+    await stack.startService('contacts', { replica: 2 });
+    await eventually(async () => (await contactsHealth()).status === 'up' && (await get('/api/contacts')).ok, {
+      what: 'replica 2 back',
+    });
+  }, 60_000);
 
   it('a rolling restart (start a new replica, stop an old one with SIGTERM, repeat) under mixed GETs and POSTs fails no request', async () => {
     const created: string[] = [];

@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorMessage } from '@kith/contracts';
+import { ErrorCode, ErrorMessage, REPLICA_DRAINING_HEADER } from '@kith/contracts';
 import { Logger } from '@nestjs/common';
 import { answerBeforeBody } from '@kith/nest-kit';
 import type { RequestHandler as ExpressHandler } from 'express';
@@ -67,7 +67,8 @@ function probeDownReplicas(pools: ReplicaPool[], intervalMs: number): void {
       for (const url of pool.dueForProbe()) {
         fetch(`${url}/health/live`, { signal: AbortSignal.timeout(1_000) })
           .then((response) => {
-            if (!response.ok) return;
+            // A replica that is stopping still answers, but is not coming back.
+            if (!response.ok || response.headers.has(REPLICA_DRAINING_HEADER)) return;
             pool.markUp(url);
             logger.log(`${pool.service} replica ${url} is back`);
           })
@@ -157,6 +158,12 @@ export function createUpstreamProxies(config: GatewayConfig): { prefix: string; 
             answerError(error, req, res);
           },
           proxyRes: (proxyRes, req, res) => {
+            // The replica is stopping: this answer stands, the next requests go to the others.
+            if (proxyRes.headers[REPLICA_DRAINING_HEADER] !== undefined) {
+              const replica = attempts.get(req)?.replica;
+              if (replica && pool.markDown(replica)) logger.log(`${pool.service} replica ${replica} is draining`);
+              delete proxyRes.headers[REPLICA_DRAINING_HEADER];
+            }
             // Which framework a service runs on is nobody's business.
             delete proxyRes.headers['x-powered-by'];
             // A person's contacts stay out of browser and proxy caches unless a service says otherwise.

@@ -36,9 +36,9 @@ describe('ReplicaPool', () => {
 
   it('a second failure does not push the next probe further away', () => {
     const replicas = pool(['a', 'b']);
-    replicas.markDown('a');
+    expect(replicas.markDown('a')).toBe(true);
     now = 900;
-    replicas.markDown('a');
+    expect(replicas.markDown('a')).toBe(false);
     now = 1_000;
     expect(replicas.dueForProbe()).toEqual(['a']);
   });

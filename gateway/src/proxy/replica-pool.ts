@@ -93,11 +93,13 @@ export class ReplicaPool {
     );
   }
 
-  markDown(url: string): void {
+  /** Takes a replica out of the pool; true when it was in it. */
+  markDown(url: string): boolean {
     const replica = this.replicas.find((candidate) => candidate.url === url);
-    if (!replica) return;
-    if (replica.up) replica.probeAt = this.now() + this.downForMs;
+    if (!replica?.up) return false;
+    replica.probeAt = this.now() + this.downForMs;
     replica.up = false;
+    return true;
   }
 
   markUp(url: string): void {

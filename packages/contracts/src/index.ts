@@ -17,3 +17,4 @@ export * from './api/envelope.schemas.js';
 export * from './api/routes.js';
 export * from './api/openapi.js';
 export * from './observability/request-id.js';
+export * from './observability/replica-draining.js';

@@ -13,6 +13,7 @@ import { createRootLogger, PinoNestLogger } from '../observability/logging.js';
 import { httpObservability } from '../observability/http-observability.js';
 import { labelMetrics, serveMetrics } from '../observability/metrics.js';
 import { RpcObservabilityInterceptor } from '../observability/rpc-observability.interceptor.js';
+import { Drain } from './drain.js';
 
 export interface ServiceBootstrapOptions {
   /** Service name, also its NATS user and queue group (replicas share requests). */
@@ -64,6 +65,8 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   // so none is ever revalidated. The calendar feed and CardDAV set their own validators.
   app.set('etag', false);
   for (const handler of httpObservability(rootLogger)) app.use(handler);
+  const drain = new Drain();
+  app.use(drain.middleware);
   // Services listen on loopback or the internal network only; the gateway never proxies this path.
   app.use('/metrics', serveMetrics);
   app.setGlobalPrefix(SERVICE_GLOBAL_PREFIX.prefix, { exclude: SERVICE_GLOBAL_PREFIX.exclude });
@@ -81,25 +84,32 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   const host = options.host ?? process.env.HOST ?? '127.0.0.1';
   await app.listen(options.port, host);
   logger.log(`listening on http://${host}:${options.port} (NATS queue "${options.name}")`);
-  drainOnSignal(app, logger);
+  drainOnSignal(app, drain, logger);
   return app;
 }
 
 /** How long a stopping service waits for the requests it already accepted (within the launcher's and docker's grace). */
 const DRAIN_TIMEOUT_MS = 5_000;
+/**
+ * A stopping replica closes its port once no request has come for QUIET_MS (the gateway took it
+ * out of its pool at its first marked answer), or after OPEN_AT_MOST_MS when one keeps sending
+ * (a gateway with no other replica to go to).
+ */
+const QUIET_MS = 250;
+const OPEN_AT_MOST_MS = 2_000;
 
 /**
- * Graceful stop on SIGTERM/SIGINT (a rolling restart, `docker stop`, Ctrl-C): first stop accepting
- * connections (a gateway then gets a refused connection and sends the request to another replica)
- * and let the accepted requests finish while the database and NATS are still there; only then
- * close the app (NATS, pools). Nest's own shutdown hooks close those first and fail what is in flight.
+ * Graceful stop on SIGTERM/SIGINT (a rolling restart, `docker stop`, Ctrl-C): first drain (see
+ * Drain: keep serving, tell the gateway, wait until it stops sending), then stop accepting and let
+ * the accepted requests finish while the database and NATS are still there; only then close the
+ * app (NATS, pools). Nest's own shutdown hooks close those first and fail what is in flight.
  */
-function drainOnSignal(app: INestApplication, logger: Logger): void {
-  let stopping = false;
+function drainOnSignal(app: INestApplication, drain: Drain, logger: Logger): void {
   const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+    if (drain.draining) return;
+    drain.begin();
     logger.log(`${signal}: draining`);
+    await drain.untilSettled(QUIET_MS, OPEN_AT_MOST_MS);
     const server = app.getHttpServer() as import('node:http').Server;
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
