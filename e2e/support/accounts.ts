@@ -37,9 +37,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Signed in and the dashboard has finished its requests (nothing left in flight). */
+/**
+ * Signed in and the dashboard has finished its requests (nothing left in flight). Its panels load
+ * only once the stats are in, so on a loaded machine the network can idle between the two waves:
+ * the panels' own answers are waited for, not a quiet network alone.
+ */
 export async function signInAndSettle(page: Page, email: string, password: string): Promise<void> {
   await signIn(page, email, password);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  for (const panel of ['coming-up', 'birthdays-panel']) {
+    await expect(page.getByTestId(panel)).toBeVisible();
+    await expect(page.getByTestId(panel).getByText(/^Loading/)).toHaveCount(0);
+  }
   await page.waitForLoadState('networkidle');
 }
