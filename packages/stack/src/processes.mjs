@@ -6,16 +6,24 @@ import { createServer } from 'node:net';
 
 const children = new Set();
 
+/** Ports this process has handed out: picked, but maybe not bound yet by the process they are for. */
+const handedOut = new Set();
+
 /**
  * A free TCP port for a process we are about to start. Chosen below Linux's ephemeral range
  * (32768+), because a port from that range can be taken by any outgoing connection on the machine
  * (a database client, a fetch) in the seconds before our process listens on it: that happened,
- * as EADDRINUSE, while several test stacks ran at once. Random, so parallel stacks rarely meet.
+ * as EADDRINUSE, while several test stacks ran at once. Random, so parallel stacks rarely meet;
+ * never the same one twice from this process, because a stack picks all its ports before any of
+ * its services binds one (two services were once given one port, and the loser's readiness check
+ * was answered by the winner).
  */
 export async function freePort() {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const port = LOW_PORTS.from + Math.floor(Math.random() * (LOW_PORTS.to - LOW_PORTS.from));
-    if (await isPortFree(port)) return port;
+    if (handedOut.has(port) || !(await isPortFree(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   return osAssignedPort();
 }
