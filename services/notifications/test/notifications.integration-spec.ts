@@ -368,6 +368,9 @@ describe('the daily reminder', () => {
     } finally {
       await stack.stopService('notifications', { replica: 2 });
     }
+    // Stopped while its cron fires every second: a run it had under way is ended and recorded (and
+    // made up by the other instance), never left RUNNING, which would look alive for 15 minutes.
+    await outboxSettled(notificationsDb());
     for (const user of users) {
       expect(dailyMailsTo(user.user.email)).toHaveLength(1);
       expect(

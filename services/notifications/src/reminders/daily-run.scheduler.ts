@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob, CronTime } from 'cron';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
@@ -21,7 +21,7 @@ export function scheduledTimeOn(cron: string, now: Date): Date | null {
  * Every replica does all of it; the per-user daily claim makes the overlap harmless.
  */
 @Injectable()
-export class DailyRunScheduler implements OnApplicationBootstrap {
+export class DailyRunScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DailyRunScheduler.name);
 
   constructor(
@@ -44,6 +44,13 @@ export class DailyRunScheduler implements OnApplicationBootstrap {
       setInterval(() => void this.runIfDue(), this.config.DAILY_RUN_RETRY_MS),
     );
     void this.runIfDue();
+  }
+
+  /** No run starts once the service is stopping, and the one under way is let finish its batch. */
+  async onModuleDestroy(): Promise<void> {
+    this.registry.deleteCronJob('daily-reminders');
+    this.registry.deleteInterval('daily-reminders-retry');
+    await this.dailyRun.stop();
   }
 
   /** The due-check under way, if any (see runIfDue). */

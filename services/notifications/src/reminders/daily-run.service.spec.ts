@@ -32,13 +32,25 @@ const entry = (userId: string): OverdueDigestEntry => ({
 });
 
 /** Fakes for the run's collaborators: a paged digest, an auth directory and an in-memory claim table. */
-function setup({ pages, failOnPage, paused }: { pages: string[][]; failOnPage?: number; paused?: string }) {
+function setup({
+  pages,
+  failOnPage,
+  paused,
+  holdPage,
+}: {
+  pages: string[][];
+  failOnPage?: number;
+  paused?: string;
+  /** The digest of this page waits for this promise. */
+  holdPage?: { page: number; until: Promise<void> };
+}) {
   const authCalls: string[][] = [];
   const claimed = new Set<string>();
   const finished: { totals: RunTotals; error?: string }[] = [];
   const peers = {
     async overdueDigest({ cursor }: OverdueDigestRequest): Promise<OverdueDigestResponse> {
       const page = cursor ? Number(cursor) : 0;
+      if (page === holdPage?.page) await holdPage.until;
       if (page === failOnPage)
         throw new AppError(
           ErrorCode.SERVICE_UNAVAILABLE,
@@ -119,5 +131,30 @@ describe('DailyRunService', () => {
     expect(finished).toHaveLength(1);
     expect(finished[0]!.error).toContain('contacts.overdue.digest');
     expect(sut.isRunning).toBe(false);
+  });
+
+  it('at shutdown ends a run after its current batch, recorded as failed, and starts no other', async () => {
+    let release = () => undefined as void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    const { sut, claimed, finished } = setup({ pages: [['a', 'b'], ['c']], holdPage: { page: 0, until } });
+
+    const run = sut.run('CRON');
+    await new Promise((resolve) => setImmediate(resolve));
+    const stopped = sut.stop();
+    let stopDone = false;
+    void stopped.then(() => (stopDone = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopDone).toBe(false); // waits for the batch under way
+
+    release();
+    await expect(run).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+    await stopped;
+    expect([...claimed]).toEqual(['a', 'b']);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]!.error).toContain('the service is stopping');
+    expect(sut.isRunning).toBe(false);
+
+    await expect(sut.run('MANUAL')).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+    expect(finished).toHaveLength(1);
   });
 });

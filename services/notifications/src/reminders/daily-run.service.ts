@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { internalReason } from '@kith/nest-kit';
+import { AppError, internalReason } from '@kith/nest-kit';
 import {
   BIRTHDAY_DIGEST_DAYS,
+  ErrorCode,
+  ErrorMessage,
   type OverdueDigestEntry,
   pluralize,
   type TriggerDailyResult,
@@ -23,6 +25,10 @@ import { CONTACTS_PER_EMAIL, utcDay } from './reminder-content.js';
 /** Emails rendered and queued per statement. */
 const ENQUEUE_CHUNK = 50;
 
+/** The answer a caller gets is the usual 503; the run's record says why. */
+const stoppingError = () =>
+  new AppError(ErrorCode.SERVICE_UNAVAILABLE, ErrorMessage.SERVICE_UNAVAILABLE, undefined, 'the service is stopping');
+
 export function dailyRunMessage({ usersProcessed, emailsQueued, alreadySentToday }: RunTotals): string {
   return (
     `Daily reminders triggered successfully: ${pluralize(usersProcessed, 'user')} with overdue contacts, ` +
@@ -40,7 +46,6 @@ export function dailyRunMessage({ usersProcessed, emailsQueued, alreadySentToday
 @Injectable()
 export class DailyRunService {
   private readonly logger = new Logger(DailyRunService.name);
-  private inProgress = 0;
 
   constructor(
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
@@ -53,18 +58,42 @@ export class DailyRunService {
     @Inject(WebhooksService) private readonly webhooks: WebhooksService,
   ) {}
 
+  private stopping = false;
+  private readonly underWay = new Set<Promise<unknown>>();
+
   get isRunning(): boolean {
-    return this.inProgress > 0;
+    return this.underWay.size > 0;
   }
 
-  async run(trigger: RunTrigger, now: Date = new Date()): Promise<TriggerDailyResult> {
+  /**
+   * At shutdown: no run starts any more, and one under way ends after its current batch, recorded
+   * as failed, so a replica or the next boot makes it up at once. Cut off by the process's exit
+   * instead, it would stay RUNNING and count as dead only after STALE_RUN_MS.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.underWay]);
+  }
+
+  run(trigger: RunTrigger, now: Date = new Date()): Promise<TriggerDailyResult> {
+    if (this.stopping) return Promise.reject(stoppingError());
+    const running = this.runNow(trigger, now);
+    this.underWay.add(running);
+    running.then(
+      () => this.underWay.delete(running),
+      () => this.underWay.delete(running),
+    );
+    return running;
+  }
+
+  private async runNow(trigger: RunTrigger, now: Date): Promise<TriggerDailyResult> {
     const day = utcDay(now);
     const runId = await this.runs.start(day, trigger);
     const totals: RunTotals = { usersProcessed: 0, emailsQueued: 0, alreadySentToday: 0 };
-    this.inProgress += 1;
     try {
       let cursor: string | null = null;
       do {
+        if (this.stopping) throw stoppingError();
         const batchStarted = Date.now();
         const batch = await this.peers.overdueDigest({
           cursor,
@@ -88,8 +117,6 @@ export class DailyRunService {
       this.logger.error(`${trigger} run for ${day} failed, will retry: ${reason}`);
       await this.runs.finish(runId, totals, reason).catch(() => undefined);
       throw error;
-    } finally {
-      this.inProgress -= 1;
     }
   }
 
