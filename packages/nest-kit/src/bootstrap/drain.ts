@@ -26,7 +26,7 @@ export class Drain {
     return this.startedAt !== null;
   }
 
-  /** Express middleware, first in line: while draining, says so on every answer. */
+  /** Express middleware, ahead of every route: while draining, says so on every answer. */
   readonly middleware: RequestHandler = (request, response, next) => {
     if (this.startedAt === null) return next();
     response.setHeader(REPLICA_DRAINING_HEADER, '1');
