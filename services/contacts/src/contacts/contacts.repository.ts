@@ -236,10 +236,15 @@ export class ContactsRepository {
     return row ?? null;
   }
 
-  /** The reminder interval of the caller's list, or null when the list is not theirs. */
-  async listReminderDays(userId: string, listId: string, db: Db = this.prisma): Promise<number | null> {
-    const [row] = await db.$queryRaw<{ reminderDays: number }[]>`
+  /**
+   * The reminder interval of the caller's list, or null when the list is not theirs. Outside a
+   * transaction it is a prepared statement: a list's page asks it on every scroll.
+   */
+  async listReminderDays(userId: string, listId: string, db?: Db): Promise<number | null> {
+    const statement = Prisma.sql`
       SELECT reminder_days AS "reminderDays" FROM contact_lists WHERE id = ${listId}::uuid AND user_id = ${userId}::uuid`;
+    type Row = { reminderDays: number };
+    const [row] = db ? await db.$queryRaw<Row[]>(statement) : await this.database.query<Row>(statement);
     return row?.reminderDays ?? null;
   }
 
