@@ -88,7 +88,8 @@ export const NO_LIST_SECTION_NAME = 'No List';
 /**
  * Contacts per request of the contacts screen as it scrolls (well under MAX_PAGE_LIMIT). Fifty
  * cards fill three to four screens of the grid; every cost of a request (rows read, JSON built,
- * bytes proxied) grows with it, so a bigger page only slows the first card (see bench:contacts).
+ * bytes proxied) grows with it, so a bigger page makes each request slower, the first card's too
+ * (see bench:contacts).
  */
 export const CONTACTS_SCREEN_PAGE_SIZE = 50;
 
