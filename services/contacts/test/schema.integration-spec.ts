@@ -184,4 +184,60 @@ describe('database schema', () => {
       [],
     );
   });
+
+  it('numbers every card change of a big transaction distinctly and in order, touching the counter O(log n) times', async () => {
+    const erin = '00000000-0000-4000-8000-00000000e414';
+    const frank = '00000000-0000-4000-8000-00000000f4a2';
+    const counter = async (user: string) =>
+      BigInt(
+        (await db.query<{ revision: string }>('SELECT revision FROM dav_sync_state WHERE user_id = $1', [user])).rows[0]
+          ?.revision ?? 0,
+      );
+    await db.query(`INSERT INTO contacts (user_id, first_name, last_name) VALUES ($1, 'Before', 'Import')`, [erin]);
+    const before = await counter(erin);
+
+    // A connection of its own: a backend's transaction statistics also hold its earlier, unflushed ones.
+    const importer = new pg.Client({ connectionString: stack.databaseUrls.contacts });
+    await importer.connect();
+    try {
+      await importer.query('BEGIN');
+      await importer.query(
+        `INSERT INTO contacts (user_id, first_name, last_name) SELECT $1, 'Imported', g::text FROM generate_series(1, 5000) g`,
+        [erin],
+      );
+      // Another user in the same transaction gets numbers of their own counter; erin's go on after.
+      await importer.query(`INSERT INTO contacts (user_id, first_name, last_name) VALUES ($1, 'Frank', 'Between')`, [
+        frank,
+      ]);
+      await importer.query(`INSERT INTO contacts (user_id, first_name, last_name) VALUES ($1, 'Last', 'Import')`, [
+        erin,
+      ]);
+      const { rows: writes } = await importer.query<{ writes: number }>(
+        `SELECT (n_tup_ins + n_tup_upd)::int AS writes FROM pg_stat_xact_user_tables WHERE relname = 'dav_sync_state'`,
+      );
+      await importer.query('COMMIT');
+      // One upsert per contact was 5 002 versions of two counter rows, each walked past by the next.
+      expect(writes[0]!.writes).toBeLessThanOrEqual(20);
+    } finally {
+      await importer.end();
+    }
+
+    const { rows } = await db.query<{ revision: string }>(
+      `SELECT sync_revision::text AS revision FROM contacts WHERE user_id = $1 AND first_name <> 'Before' ORDER BY sync_revision`,
+      [erin],
+    );
+    const numbers = rows.map((row) => BigInt(row.revision));
+    expect(numbers).toHaveLength(5001);
+    expect(new Set(numbers).size).toBe(5001);
+    expect(numbers[0]).toBeGreaterThan(before);
+    expect(await counter(erin)).toBeGreaterThanOrEqual(numbers.at(-1)!);
+    expect(await counter(frank)).toBeGreaterThan(0n);
+    // The next transaction's number is above all of them: a sync token taken now misses none.
+    await db.query(`UPDATE contacts SET notes = 'later' WHERE user_id = $1 AND first_name = 'Before'`, [erin]);
+    const later = await db.query<{ revision: string }>(
+      `SELECT sync_revision::text AS revision FROM contacts WHERE user_id = $1 AND first_name = 'Before'`,
+      [erin],
+    );
+    expect(BigInt(later.rows[0]!.revision)).toBeGreaterThan(numbers.at(-1)!);
+  });
 });
