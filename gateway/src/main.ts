@@ -63,7 +63,7 @@ runService(async () => {
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.disable('x-powered-by');
   // First: every request gets its id (kept from a valid X-Request-Id, else new), a log line and a timing.
-  for (const handler of httpObservability(rootLogger)) app.use(handler);
+  app.use(httpObservability(rootLogger));
   app.use(
     helmet({
       contentSecurityPolicy: {

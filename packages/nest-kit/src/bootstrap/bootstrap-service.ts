@@ -64,7 +64,7 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   // No ETag hashed over every JSON body: answers are per user and marked no-store by the gateway,
   // so none is ever revalidated. The calendar feed and CardDAV set their own validators.
   app.set('etag', false);
-  for (const handler of httpObservability(rootLogger)) app.use(handler);
+  app.use(httpObservability(rootLogger));
   const drain = new Drain();
   app.use(drain.middleware);
   // Services listen on loopback or the internal network only; the gateway never proxies this path.
