@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startTestStack, type TestStack } from '@kith/stack/testing';
+import { contactOrderBy, contactWhere, type ContactFilter } from '../src/contacts/contact-query.sql.js';
+import { Prisma } from '../src/generated/prisma/client.js';
 import { emailKey, nameKey, phoneKey } from '../src/import/vcard/index.js';
 
 let stack: TestStack;
@@ -239,5 +241,40 @@ describe('database schema', () => {
       [erin],
     );
     expect(BigInt(later.rows[0]!.revision)).toBeGreaterThan(numbers.at(-1)!);
+  });
+
+  it('picks a page in name order from the index alone: all contacts, overdue, one list, no list', async () => {
+    const grace = '00000000-0000-4000-8000-0000000097ac';
+    const { rows: lists } = await db.query<{ id: string }>(
+      `INSERT INTO contact_lists (user_id, name, color, reminder_days)
+       SELECT $1, 'List ' || g, '#3b82f6', 30 FROM generate_series(1, 3) g RETURNING id`,
+      [grace],
+    );
+    await db.query(
+      `INSERT INTO contacts (user_id, first_name, last_name, list_id, overdue_at)
+       SELECT $1, 'First' || g, 'Last' || g, CASE WHEN g % 4 = 0 THEN NULL ELSE ($2::uuid[])[1 + g % 3] END,
+              now() - (g % 5 - 2) * interval '1 day'
+       FROM generate_series(1, 3000) g`,
+      [grace, lists.map((list) => list.id)],
+    );
+    await db.query('VACUUM ANALYZE contacts');
+    const now = new Date();
+    const filters: ContactFilter[] = [
+      { userId: grace, now },
+      { userId: grace, now, overdue: true },
+      { userId: grace, now, listId: lists[0]!.id },
+      { userId: grace, now, listId: null, overdue: true },
+    ];
+    for (const filter of filters) {
+      // The page's id selection as ContactsRepository runs it (ids first, then their rows).
+      const statement = Prisma.sql`EXPLAIN (FORMAT TEXT) SELECT c.id FROM contacts c WHERE ${contactWhere(filter)}
+        ORDER BY ${contactOrderBy('name', 'asc')} LIMIT 50`;
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(statement.text, statement.values);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect({ filter, plan }).toEqual({
+        filter,
+        plan: expect.stringMatching(/Index Only Scan using contacts_user_(list_)?name_idx/),
+      });
+    }
   });
 });
