@@ -269,6 +269,26 @@ test('on a phone the grid is one column and the last contact is still reachable'
   await expectBoundedDom(page);
 });
 
+test("the dashboard, contacts and lists screens ask for the lists' counts, never every member's id", async ({
+  page,
+}) => {
+  const full = await api.get<{ contactCount: number; contactIds: string[] }[]>('/lists');
+  expect(full.reduce((sum, list) => sum + list.contactIds.length, 0)).toBeGreaterThan(1_000);
+  await openAs(page, user, '/lists');
+  for (const path of ['/dashboard', '/contacts', '/lists']) {
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/lists');
+    await page.goto(path);
+    const response = await answered;
+    expect(new URL(response.url()).searchParams.get('withContactIds')).toBe('false');
+    const lists = ((await response.json()) as { data: Record<string, unknown>[] }).data;
+    expect({ path, counts: lists.map((list) => list['contactCount']) }).toEqual({
+      path,
+      counts: full.map((list) => list.contactCount),
+    });
+    expect(lists.filter((list) => 'contactIds' in list)).toEqual([]);
+  }
+});
+
 test('creating and deleting a contact keeps the counts right without reloading everything', async ({ page }) => {
   const before = (await api.get<Paged>('/contacts?limit=1')).totalItems;
   await openAs(page, user, '/contacts');

@@ -5,7 +5,8 @@ import {
   IMPORT_FILE_FIELD,
   type Contact,
   type ContactInput,
-  type ContactList,
+  LIST_SUMMARIES_QUERY,
+  type ContactListSummary,
   type ContactResponse,
   type ContactSectionsResponse,
   type ContactSortBy,
@@ -82,7 +83,7 @@ export const contactsApi = {
       body: { contacts, ...options },
       timeoutMs: IMPORT_CONFIRM_TIMEOUT_MS,
     }),
-  lists: () => api.get<ContactList[]>('/lists'),
+  lists: () => api.get<ContactListSummary[]>('/lists', { query: LIST_SUMMARIES_QUERY }),
 };
 
 export type ContactsApi = typeof contactsApi;

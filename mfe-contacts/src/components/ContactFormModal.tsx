@@ -10,7 +10,7 @@ import {
   ValidationMessage,
   type Contact,
   type ContactInput,
-  type ContactList,
+  type ContactListSummary,
   type LabeledValue,
 } from '@kith/contracts';
 import { Button, FormField, Modal, inputClassName } from '@kith/web-kit';
@@ -200,7 +200,7 @@ export interface ContactFormModalProps {
   open: boolean;
   /** The contact to edit; null adds a new one. */
   contact: Contact | null;
-  lists: ContactList[];
+  lists: ContactListSummary[];
   /** A new contact starts in this list (the list being viewed). */
   defaultListId: string | null;
   onClose: () => void;

@@ -11,7 +11,7 @@ import {
   type SnoozeChoice,
   type Contact,
   type ContactInput,
-  type ContactList,
+  type ContactListSummary,
 } from '@kith/contracts';
 import {
   Badge,
@@ -65,7 +65,7 @@ export function ContactPage() {
   const { contactId = '' } = useParams();
   const navigate = useNavigate();
   const [state, setState] = useState<PageState>({ kind: 'loading' });
-  const [lists, setLists] = useState<ContactList[]>([]);
+  const [lists, setLists] = useState<ContactListSummary[]>([]);
   const [dialog, setDialog] = useState<Dialog>('none');
   // Bumped after anything that changes the interactions, so the timeline reloads.
   const [timelineVersion, setTimelineVersion] = useState(0);

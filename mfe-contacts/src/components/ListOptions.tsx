@@ -1,7 +1,7 @@
-import type { ContactList } from '@kith/contracts';
+import type { ContactListSummary } from '@kith/contracts';
 
 /** The options of a contact's list picker: 'No list' first, then the user's lists. */
-export function ListOptions({ lists }: { lists: ContactList[] }) {
+export function ListOptions({ lists }: { lists: ContactListSummary[] }) {
   return (
     <>
       <option value="">No list</option>

@@ -6,7 +6,7 @@ import {
   isLaterThanToday,
   type CommunicationType,
   type Contact,
-  type ContactList,
+  type ContactListSummary,
 } from '@kith/contracts';
 import {
   Button,
@@ -25,7 +25,7 @@ import { ListOptions } from './ListOptions.js';
 
 export interface UpdateStatusDialogProps {
   contact: Contact | null;
-  lists: ContactList[];
+  lists: ContactListSummary[];
   onClose: () => void;
   /** Saves through the contacts store (optimistic, with its own success and failure notices). */
   onSubmit: (contactId: string, status: ContactStatus) => Promise<Contact | null>;

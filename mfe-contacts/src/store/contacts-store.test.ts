@@ -3,7 +3,7 @@ import {
   CONTACTS_SCREEN_PAGE_SIZE,
   type Contact,
   type ContactInput,
-  type ContactList,
+  type ContactListSummary,
   type ContactSectionsResponse,
   type ContactResponse,
   type LogContactResponse,
@@ -23,7 +23,7 @@ import {
   type ContactsView,
 } from './contacts-store.js';
 
-const family: ContactList = {
+const family: ContactListSummary = {
   _id: 'l1',
   userId: 'u',
   name: 'Family',
@@ -32,7 +32,6 @@ const family: ContactList = {
   reminderDays: 7,
   contactCount: 1,
   overdueCount: 0,
-  contactIds: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

@@ -8,7 +8,7 @@ import {
   NO_LIST_ID,
   type Contact,
   type ContactInput,
-  type ContactList,
+  type ContactListSummary,
   type ContactSortBy,
   type LogCommunicationRequest,
   type LogContactRequest,
@@ -56,7 +56,7 @@ export interface ContactsState {
   /** The view the segments answer (the screen's count and ' matching search' describe it). */
   answered: ContactsView | null;
   segments: Segment[];
-  lists: ContactList[];
+  lists: ContactListSummary[];
   /** Whether the lists have been loaded once (a list scope can then tell an unknown list). */
   listsLoaded: boolean;
   /** The list scope asked for a list the server does not know for this user (its pages answer 404). */
@@ -162,7 +162,7 @@ function belongsToView(view: ContactsView, contact: Contact): boolean {
 const sectionKey = (listId: string | null) => `list:${listId ?? NO_LIST_ID}`;
 
 /** A contact as it will probably look once saved, shown at once while the call runs. */
-export function provisionalContact(input: ContactInput, lists: ContactList[], base?: Contact): Contact {
+export function provisionalContact(input: ContactInput, lists: ContactListSummary[], base?: Contact): Contact {
   const now = new Date().toISOString();
   const listId = input.listId || null;
   const list = listId ? lists.find((candidate) => candidate._id === listId) : undefined;
@@ -318,7 +318,7 @@ function withOverdueDelta(segments: Segment[], places: Place[], delta: number): 
 }
 
 /** Adds `delta` to the overdue count of one list (the list option counts and list cards read them). */
-function withListOverdueDelta(lists: ContactList[], listId: string | null, delta: number): ContactList[] {
+function withListOverdueDelta(lists: ContactListSummary[], listId: string | null, delta: number): ContactListSummary[] {
   if (!delta || !listId) return lists;
   return lists.map((list) =>
     list._id === listId ? { ...list, overdueCount: Math.max(0, list.overdueCount + delta) } : list,

@@ -3,7 +3,8 @@ import {
   CONTACT_COUNT_REQUEST_LIMIT,
   DASHBOARD_OVERDUE_LIMIT,
   type Contact,
-  type ContactList,
+  LIST_SUMMARIES_QUERY,
+  type ContactListSummary,
   type ContactSection,
   type ContactSectionsResponse,
   type ItemsResponse,
@@ -18,7 +19,7 @@ export interface DashboardData {
   overdueTotal: number;
   /** Every overdue contact counted per list (the grouped section's '(n overdue)'), not only the ten shown. */
   overdueSections: ContactSection[];
-  lists: ContactList[];
+  lists: ContactListSummary[];
 }
 
 export const dashboardApi = {
@@ -32,7 +33,7 @@ export const dashboardApi = {
       api.get<Paged<Contact>>('/contacts', { query: { limit: CONTACT_COUNT_REQUEST_LIMIT } }),
       api.get<ItemsResponse<Contact>>('/contacts/overdue', { query: { limit: DASHBOARD_OVERDUE_LIMIT } }),
       api.get<ContactSectionsResponse>('/contacts/sections', { query: { filter: 'overdue' } }),
-      api.get<ContactList[]>('/lists'),
+      api.get<ContactListSummary[]>('/lists', { query: LIST_SUMMARIES_QUERY }),
     ]);
     return {
       totalContacts: contacts.totalItems,

@@ -1,10 +1,10 @@
-import { listOverdueCountColor, pluralize, type ContactList } from '@kith/contracts';
+import { listOverdueCountColor, pluralize, type ContactListSummary } from '@kith/contracts';
 import { Badge, ColorDot } from '@kith/web-kit';
 import { FolderPlus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 /** 'Your Lists': each list with its overdue badge and contact count, opening /lists/{id}. */
-export function ListsOverview({ lists }: { lists: ContactList[] }) {
+export function ListsOverview({ lists }: { lists: ContactListSummary[] }) {
   return (
     <section aria-labelledby="your-lists-title" className="mt-8">
       <div className="mb-3 flex items-center justify-between">

@@ -3,7 +3,7 @@ import {
   listOverdueCountColor,
   pluralize,
   reminderIntervalLabel,
-  type ContactList,
+  type ContactListSummary,
 } from '@kith/contracts';
 import { Badge, ColorDot, SEVERITY_TEXT_CLASSES, buttonClassName } from '@kith/web-kit';
 import clsx from 'clsx';
@@ -16,10 +16,10 @@ const formatDay = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 export interface ListCardProps {
-  list: ContactList;
+  list: ContactListSummary;
   view: 'grid' | 'list';
-  onEdit: (list: ContactList) => void;
-  onDelete: (list: ContactList) => void;
+  onEdit: (list: ContactListSummary) => void;
+  onDelete: (list: ContactListSummary) => void;
 }
 
 /** One list, as a grid card (with Total / Overdue and the attention badge) or a compact row. */

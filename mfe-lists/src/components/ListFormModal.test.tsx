@@ -1,9 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import type { ContactList, ListInput } from '@kith/contracts';
+import type { ContactListSummary, ListInput } from '@kith/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ListFormModal } from './ListFormModal.js';
 
-const club: ContactList = {
+const club: ContactListSummary = {
   _id: 'l1',
   userId: 'u',
   name: 'Book Club',
@@ -12,12 +12,11 @@ const club: ContactList = {
   reminderDays: 45,
   contactCount: 0,
   overdueCount: 0,
-  contactIds: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-function renderForm(list: ContactList | null, onSubmit = jest.fn(async (_input: ListInput) => true)) {
+function renderForm(list: ContactListSummary | null, onSubmit = jest.fn(async (_input: ListInput) => true)) {
   render(
     <ListFormModal
       open

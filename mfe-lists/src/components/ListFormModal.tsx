@@ -6,7 +6,7 @@ import {
   MIN_REMINDER_DAYS,
   reminderDaysProblem,
   ValidationMessage,
-  type ContactList,
+  type ContactListSummary,
   type ListInput,
 } from '@kith/contracts';
 import { Button, ErrorBanner, FormField, Modal, inputClassName } from '@kith/web-kit';
@@ -24,7 +24,7 @@ interface ListFormValues {
   color: string;
 }
 
-const valuesFor = (list: ContactList | null): ListFormValues => ({
+const valuesFor = (list: ContactListSummary | null): ListFormValues => ({
   name: list?.name ?? '',
   description: list?.description ?? '',
   interval: intervalChoiceFor(list?.reminderDays ?? DEFAULT_LIST_REMINDER_DAYS),
@@ -35,7 +35,7 @@ const valuesFor = (list: ContactList | null): ListFormValues => ({
 export interface ListFormModalProps {
   open: boolean;
   /** The list to edit; null creates a new one. */
-  list: ContactList | null;
+  list: ContactListSummary | null;
   error: string | null;
   onDismissError: () => void;
   onClose: () => void;

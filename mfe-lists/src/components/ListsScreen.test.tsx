@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { ContactList } from '@kith/contracts';
+import type { ContactListSummary } from '@kith/contracts';
 import { api, preferencesKey } from '@kith/web-kit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -11,7 +11,7 @@ const ROW_HEIGHT = 120;
 /** jsdom's window is 1024 × 768: a screenful of 120 px rows and the overscan, far below 500. */
 const BOUND = 30;
 
-const list = (i: number): ContactList => ({
+const list = (i: number): ContactListSummary => ({
   _id: `l${i}`,
   userId: 'u',
   name: `List ${String(i).padStart(3, '0')}`,
@@ -20,7 +20,6 @@ const list = (i: number): ContactList => ({
   reminderDays: 30,
   contactCount: i,
   overdueCount: 0,
-  contactIds: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 });

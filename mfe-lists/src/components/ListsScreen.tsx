@@ -1,4 +1,4 @@
-import type { ContactList } from '@kith/contracts';
+import type { ContactListSummary } from '@kith/contracts';
 import {
   Button,
   ConfirmDialog,
@@ -18,14 +18,14 @@ import { useListsStore } from '../store/lists-store.js';
 import { ListFormModal } from './ListFormModal.js';
 import { VirtualListCards } from './VirtualListCards.js';
 
-type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; list: ContactList };
+type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; list: ContactListSummary };
 
 /** The Lists screen (/lists): every list with counts, sorting, and create / edit / delete. */
 export function ListsScreen() {
   const { lists, status, error, load, create, update, remove, dismissError } = useListsStore((state) => state);
   const { preferences, setPreference } = usePreferences('lists');
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<ContactList | null>(null);
+  const [deleting, setDeleting] = useState<ContactListSummary | null>(null);
   const [deletePending, setDeletePending] = useState(false);
 
   useEffect(() => {

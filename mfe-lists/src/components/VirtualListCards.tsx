@@ -1,4 +1,4 @@
-import type { ContactList } from '@kith/contracts';
+import type { ContactListSummary } from '@kith/contracts';
 import { useGridColumns } from '@kith/web-kit';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import clsx from 'clsx';
@@ -7,7 +7,7 @@ import { ListCard, type ListCardProps } from './ListCard.js';
 
 export interface VirtualListCardsProps extends Pick<ListCardProps, 'onEdit' | 'onDelete'> {
   /** The lists in screen order (already sorted). */
-  lists: ContactList[];
+  lists: ContactListSummary[];
   view: 'grid' | 'list';
 }
 

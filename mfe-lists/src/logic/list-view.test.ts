@@ -1,4 +1,4 @@
-import type { ContactList } from '@kith/contracts';
+import type { ContactListSummary } from '@kith/contracts';
 import { intervalChoiceFor, listSortKey, resolveReminderDays, sortLists } from './list-view.js';
 
 const list = (
@@ -7,7 +7,7 @@ const list = (
   contactCount: number,
   reminderDays: number,
   overdueCount: number,
-): ContactList => ({
+): ContactListSummary => ({
   _id: id,
   userId: 'u',
   name,
@@ -16,7 +16,6 @@ const list = (
   reminderDays,
   contactCount,
   overdueCount,
-  contactIds: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 });
@@ -24,7 +23,7 @@ const list = (
 const family = list('f', 'family', 5, 7, 0);
 const work = list('w', 'Work', 12, 90, 3);
 const club = list('c', 'Book club', 5, 30, 1);
-const ids = (lists: ContactList[]) => lists.map((l) => l._id);
+const ids = (lists: ContactListSummary[]) => lists.map((l) => l._id);
 
 describe('sortLists', () => {
   it('sorts by name ignoring case', () => {

@@ -1,4 +1,4 @@
-import { isPresetInterval, REMINDER_PRESETS, type ContactList, type SortOrder } from '@kith/contracts';
+import { isPresetInterval, REMINDER_PRESETS, type ContactListSummary, type SortOrder } from '@kith/contracts';
 
 export type ListSortKey = 'name' | 'contactCount' | 'reminderDays' | 'overdueCount';
 
@@ -14,12 +14,15 @@ export function listSortKey(stored: string): ListSortKey {
   return LIST_SORT_OPTIONS.some((option) => option.value === stored) ? (stored as ListSortKey) : 'name';
 }
 
-const byName = (a: ContactList, b: ContactList) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+const byName = (a: ContactListSummary, b: ContactListSummary) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
-export function sortLists(lists: ContactList[], sortBy: ListSortKey, order: SortOrder): ContactList[] {
+export function sortLists(lists: ContactListSummary[], sortBy: ListSortKey, order: SortOrder): ContactListSummary[] {
   const direction = order === 'desc' ? -1 : 1;
   const compare =
-    sortBy === 'name' ? byName : (a: ContactList, b: ContactList) => a[sortBy] - b[sortBy] || byName(a, b);
+    sortBy === 'name'
+      ? byName
+      : (a: ContactListSummary, b: ContactListSummary) => a[sortBy] - b[sortBy] || byName(a, b);
   return [...lists].sort((a, b) => direction * compare(a, b));
 }
 

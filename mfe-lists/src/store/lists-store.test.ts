@@ -1,9 +1,9 @@
 import { ApiError } from '@kith/web-kit';
-import type { ContactList } from '@kith/contracts';
+import type { ContactListSummary } from '@kith/contracts';
 import type { ListsApi } from '../api/lists-api.js';
 import { createListsStore } from './lists-store.js';
 
-const list = (id: string, name: string): ContactList => ({
+const list = (id: string, name: string): ContactListSummary => ({
   _id: id,
   userId: 'u',
   name,
@@ -12,7 +12,6 @@ const list = (id: string, name: string): ContactList => ({
   reminderDays: 30,
   contactCount: 0,
   overdueCount: 0,
-  contactIds: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 });

@@ -1,10 +1,10 @@
-import type { ContactList, ListInput } from '@kith/contracts';
+import type { ContactListSummary, ListInput } from '@kith/contracts';
 import { getErrorMessage, notify, serverErrorOr } from '@kith/web-kit';
 import { createStore, useStore } from 'zustand';
 import { listsApi, type ListsApi } from '../api/lists-api.js';
 
 export interface ListsState {
-  lists: ContactList[];
+  lists: ContactListSummary[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** The red banner: the server's error field, else the action's own wording. */
   error: string | null;

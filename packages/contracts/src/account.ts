@@ -3,7 +3,7 @@ import {
   appPasswordSchema,
   calendarFeedStatusSchema,
   communicationSchema,
-  contactListSchema,
+  contactListSummarySchema,
   contactSchema,
   notificationSettingsSchema,
   userSchema,
@@ -194,7 +194,7 @@ export const accountExportSchema = z.object({
   sessions: z.array(exportedSessionSchema),
   passwordResets: z.array(exportedPasswordResetSchema),
   /** Without contactIds: each contact names its list. */
-  lists: z.array(contactListSchema.omit({ contactIds: true })),
+  lists: z.array(contactListSummarySchema),
   contacts: z.array(contactSchema),
   interactions: z.array(communicationSchema),
   scheduledReminders: z.array(exportedScheduledReminderSchema),

@@ -92,6 +92,11 @@ export const NO_LIST_SECTION_NAME = 'No List';
  * (see bench:contacts).
  */
 export const CONTACTS_SCREEN_PAGE_SIZE = 50;
+/**
+ * What the screens send to `GET /lists`: they show each list's counts, never every member's id
+ * (a list can hold 100 000 contacts, and the screens page through them instead).
+ */
+export const LIST_SUMMARIES_QUERY = { withContactIds: false } as const;
 
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const IMPORT_ALLOWED_EXTENSIONS = ['.vcf', '.vcard'] as const;

@@ -114,6 +114,12 @@ export const contactListSchema = z.object({
   updatedAt: dateTime,
 });
 export type ContactList = z.infer<typeof contactListSchema>;
+/**
+ * A list as the screens show it: its counts without every member's id. A list can hold 100 000
+ * contacts; the screens page through them with `GET /lists/{id}/contacts` instead.
+ */
+export const contactListSummarySchema = contactListSchema.omit({ contactIds: true });
+export type ContactListSummary = z.infer<typeof contactListSummarySchema>;
 
 export const communicationSchema = z.object({
   _id: id,

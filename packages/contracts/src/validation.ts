@@ -239,6 +239,16 @@ export type ListInput = z.input<typeof listInputSchema>;
 export const listUpdateSchema = listInputSchema.partial();
 export type ListUpdateInput = z.input<typeof listUpdateSchema>;
 
+/** `GET /lists`: every list in full (the spec's shape), or with `withContactIds=false` as summaries. */
+export const listsQuerySchema = z.object({
+  withContactIds: z
+    .enum(['true', 'false'], { error: 'withContactIds must be true or false' })
+    .optional()
+    .transform((value) => value !== 'false')
+    .meta({ description: "`false` leaves out each list's `contactIds` (what the screens ask for)" }),
+});
+export type ListsQuery = z.output<typeof listsQuerySchema>;
+
 export const contactQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
   limit: z.coerce

@@ -49,7 +49,7 @@ describe('lists', () => {
     expect(fieldErrors(await api.put(`/lists/${list._id}`, { name: ' ' }))).toEqual({ name: 'List name is required' });
   });
 
-  it('counts members and overdue members, and lists their ids', async () => {
+  it('counts members and overdue members, and lists their ids unless the screens ask without them', async () => {
     const counted = apiFor(stack, await stack.registerUser());
     const climbing = await createList(counted, { name: 'climbing', reminderDays: 7, color: '#ef4444' });
     const art = await createList(counted, { name: 'Art', reminderDays: 60 });
@@ -75,6 +75,15 @@ describe('lists', () => {
     expect(climbingList).toMatchObject({ _id: climbing._id, contactCount: 3, overdueCount: 2 });
     expect([...climbingList.contactIds].sort()).toEqual([late._id, fresh._id, never._id].sort());
     expect((await counted.get(`/lists/${climbing._id}`)).body.data).toEqual(climbingList);
+
+    // What the screens ask for: the same lists and counts, without every member's id.
+    const summaries = (await counted.get('/lists?withContactIds=false')).body.data;
+    expect(summaries).toEqual(lists.map(({ contactIds: _ids, ...summary }: { contactIds: string[] }) => summary));
+    expect(summaries[1]).not.toHaveProperty('contactIds');
+    expect((await counted.get('/lists?withContactIds=true')).body.data).toEqual(lists);
+    const wrong = await counted.get('/lists?withContactIds=maybe');
+    expect(wrong.status).toBe(400);
+    expect(fieldErrors(wrong)).toEqual({ withContactIds: 'withContactIds must be true or false' });
   });
 
   it("updates a list and recomputes its members' overdue state when the interval changes", async () => {

@@ -16,6 +16,7 @@ import {
   communicationDeletedSchema,
   communicationSchema,
   contactListSchema,
+  contactListSummarySchema,
   contactResponseSchema,
   contactSchema,
   contactSectionsResponseSchema,
@@ -50,6 +51,7 @@ import {
   forgotPasswordSchema,
   importConfirmSchema,
   listInputSchema,
+  listsQuerySchema,
   listUpdateSchema,
   logCommunicationSchema,
   logContactSchema,
@@ -715,9 +717,21 @@ export const apiRoutes: ApiRoute[] = [
     service: 'contacts',
     method: 'get',
     path: '/lists',
-    summary: 'Every list, with its counts',
+    summary: "Every list, with its counts (and its members' ids unless `withContactIds=false`)",
     auth: bearer,
-    answers: [{ status: 200, data: z.array(contactListSchema) }],
+    query: listsQuerySchema,
+    answers: [
+      {
+        status: 200,
+        data: z.array(
+          contactListSummarySchema.extend({
+            contactIds: contactListSchema.shape.contactIds
+              .optional()
+              .meta({ description: "Every member's id, in name order; left out with `withContactIds=false`" }),
+          }),
+        ),
+      },
+    ],
   },
   {
     operationId: 'createList',

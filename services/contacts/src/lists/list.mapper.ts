@@ -1,7 +1,7 @@
-import type { ContactList } from '@kith/contracts';
+import type { ContactList, ContactListSummary } from '@kith/contracts';
 import type { ListRecord } from './list.record.js';
 
-export function toContactList(record: ListRecord): ContactList {
+export function toListSummary(record: ListRecord): ContactListSummary {
   return {
     _id: record.id,
     userId: record.userId,
@@ -11,8 +11,11 @@ export function toContactList(record: ListRecord): ContactList {
     reminderDays: record.reminderDays,
     contactCount: record.contactCount,
     overdueCount: record.overdueCount,
-    contactIds: record.contactIds,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+}
+
+export function toContactList(record: ListRecord): ContactList {
+  return { ...toListSummary(record), contactIds: record.contactIds ?? [] };
 }

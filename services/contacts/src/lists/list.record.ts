@@ -10,5 +10,6 @@ export interface ListRecord {
   updatedAt: Date;
   contactCount: number;
   overdueCount: number;
-  contactIds: string[];
+  /** Only when asked for: every member's id, in name order. */
+  contactIds?: string[];
 }

@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
-import { type ContactQuery, contactQuerySchema, listInputSchema, listUpdateSchema } from '@kith/contracts';
+import {
+  type ContactQuery,
+  contactQuerySchema,
+  listInputSchema,
+  type ListsQuery,
+  listsQuerySchema,
+  listUpdateSchema,
+} from '@kith/contracts';
 import { type AccessTokenClaims, CurrentUser, parseId, validate } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { ListsService } from './lists.service.js';
@@ -9,8 +16,8 @@ export class ListsController {
   constructor(@Inject(ListsService) private readonly lists: ListsService) {}
 
   @Get()
-  all(@CurrentUser() user: AccessTokenClaims) {
-    return this.lists.all(user.userId);
+  all(@CurrentUser() user: AccessTokenClaims, @Query(validate(listsQuerySchema)) query: ListsQuery) {
+    return this.lists.all(user.userId, query);
   }
 
   @Post()

@@ -20,19 +20,30 @@ export class ListsRepository {
     @Inject(Database) private readonly database: Database,
   ) {}
 
-  /** The caller's lists (or one of them) with contactCount, overdueCount and contactIds. */
-  findWithCounts(userId: string, now: Date, listId?: string): Promise<ListRecord[]> {
+  /**
+   * The caller's lists (or one of them) with contactCount and overdueCount, and contactIds unless
+   * `withContactIds` is false: the counts alone are read from an index, every member's id is not.
+   */
+  findWithCounts(
+    userId: string,
+    now: Date,
+    { listId, withContactIds = true }: { listId?: string; withContactIds?: boolean } = {},
+  ): Promise<ListRecord[]> {
     const onlyList = listId ? Prisma.sql`AND l.id = ${listId}::uuid` : Prisma.empty;
     const onlyMembers = listId ? Prisma.sql`AND list_id = ${listId}::uuid` : Prisma.sql`AND list_id IS NOT NULL`;
+    const memberIds = withContactIds
+      ? Prisma.sql`, array_agg(id::text ORDER BY lower(first_name), lower(last_name), id) AS contact_ids`
+      : Prisma.empty;
+    const memberIdsColumn = withContactIds ? Prisma.sql`, coalesce(m.contact_ids, '{}') AS "contactIds"` : Prisma.empty;
     return this.database.query<ListRecord>(Prisma.sql`
       SELECT l.id, l.user_id AS "userId", l.name, l.description, l.color, l.reminder_days AS "reminderDays",
              l.created_at AS "createdAt", l.updated_at AS "updatedAt",
-             coalesce(m.contact_count, 0)::int AS "contactCount", coalesce(m.overdue_count, 0)::int AS "overdueCount",
-             coalesce(m.contact_ids, '{}') AS "contactIds"
+             coalesce(m.contact_count, 0)::int AS "contactCount", coalesce(m.overdue_count, 0)::int AS "overdueCount"
+             ${memberIdsColumn}
       FROM contact_lists l
       LEFT JOIN (
-        SELECT list_id, count(*) AS contact_count, count(*) FILTER (WHERE overdue_at <= ${now}) AS overdue_count,
-               array_agg(id::text ORDER BY lower(first_name), lower(last_name), id) AS contact_ids
+        SELECT list_id, count(*) AS contact_count, count(*) FILTER (WHERE overdue_at <= ${now}) AS overdue_count
+               ${memberIds}
         FROM contacts WHERE user_id = ${userId}::uuid ${onlyMembers}
         GROUP BY list_id
       ) m ON m.list_id = l.id

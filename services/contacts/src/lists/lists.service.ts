@@ -2,18 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type Contact,
   type ContactList,
+  type ContactListSummary,
   type ContactQuery,
   DEFAULT_LIST_COLOR,
   DEFAULT_LIST_REMINDER_DAYS,
   type listInputSchema,
   type ListMembershipResponse,
+  type ListsQuery,
   type listUpdateSchema,
   type Paged,
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { ContactsService } from '../contacts/contacts.service.js';
-import { toContactList } from './list.mapper.js';
+import { toContactList, toListSummary } from './list.mapper.js';
 import { ListsRepository } from './lists.repository.js';
 
 @Injectable()
@@ -23,12 +25,14 @@ export class ListsService {
     @Inject(ContactsService) private readonly contacts: ContactsService,
   ) {}
 
-  async all(userId: string): Promise<ContactList[]> {
-    return (await this.lists.findWithCounts(userId, new Date())).map(toContactList);
+  /** Every list; as summaries (no member ids) when `withContactIds` is false. */
+  async all(userId: string, { withContactIds }: ListsQuery): Promise<ContactList[] | ContactListSummary[]> {
+    const records = await this.lists.findWithCounts(userId, new Date(), { withContactIds });
+    return records.map(withContactIds ? toContactList : toListSummary);
   }
 
   async get(userId: string, id: string): Promise<ContactList> {
-    const [record] = await this.lists.findWithCounts(userId, new Date(), id);
+    const [record] = await this.lists.findWithCounts(userId, new Date(), { listId: id });
     if (!record) throw AppError.notFound('List');
     return toContactList(record);
   }
