@@ -24,7 +24,7 @@ const screens = [
   },
   {
     path: '/lists',
-    failing: '**/api/lists',
+    failing: '**/api/lists?*',
     title: 'Lists Loading Error',
     action: 'Reload Lists',
     loaded: 'No lists yet',

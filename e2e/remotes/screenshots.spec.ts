@@ -188,7 +188,7 @@ for (const viewport of VIEWPORTS) {
         contentType: 'application/json',
         body: '{"success":false,"error":"Service temporarily unavailable","code":"SERVICE_UNAVAILABLE"}',
       };
-      await page.route('**/api/lists', (route) => route.fulfill(down));
+      await page.route('**/api/lists?*', (route) => route.fulfill(down));
       for (const [path, title, name] of [
         ['/lists', 'Lists Loading Error', 'lists-error'],
         ['/dashboard', 'Dashboard Loading Error', 'dashboard-error'],
