@@ -22,6 +22,7 @@ import {
   CONTACTS_SCREEN_PAGE_SIZE,
   DEFAULT_CONTACT_COUNT_CACHE_ENTRIES,
   DEFAULT_CONTACTS_DATABASE_POOL_SIZE,
+  SEARCH_SORTS_MATCHES_UP_TO,
 } from '@kith/contracts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
@@ -105,6 +106,7 @@ try {
         orderBy: byName,
         freshPlan: true,
         kept: false,
+        choosesByCount: true,
       }),
     },
   ];
@@ -246,9 +248,11 @@ async function seed(userId) {
  * (see services/contacts/src/contacts/contacts.repository.ts and CONTACT_COLUMNS in contact-query.sql.ts), parameterised the same way: an
  * unfiltered page reads the kept per-user total; a filtered one, once its count is kept, reads the
  * user's data version instead (`text`), or counts (`countingText`, and `text` too when `kept` is
- * false); a search is planned per call (`freshPlan`), the rest run as prepared statements.
+ * false); a search is planned per call (`freshPlan`), the rest run as prepared statements. A search
+ * the service has not counted yet is counted first, and its page sorts its matches when there are
+ * few (pageIds in contact-query.sql.ts); the floor does both in one statement (`choosesByCount`).
  */
-function pageSql({ where = '', orderBy, params = [], freshPlan = false, kept = true }) {
+function pageSql({ where = '', orderBy, params = [], freshPlan = false, kept = true, choosesByCount = false }) {
   const columns = `c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
     c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
     c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
@@ -260,13 +264,21 @@ function pageSql({ where = '', orderBy, params = [], freshPlan = false, kept = t
   const counted = where
     ? `(SELECT count(*)::int FROM contacts c WHERE ${filter}) AS "totalCount", ${version}`
     : 'coalesce((SELECT total FROM contact_totals WHERE user_id = $1::uuid), 0) AS "totalCount"';
+  const walk = `SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT ${PAGE} OFFSET 0`;
   const statement = (extra) => `SELECT ${columns}, ${extra}
            FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
-           WHERE c.id = ANY(ARRAY(SELECT c.id FROM contacts c WHERE ${filter} ORDER BY ${orderBy} LIMIT ${PAGE} OFFSET 0))
+           WHERE c.id = ANY(ARRAY(${walk}))
+           ORDER BY ${orderBy}`;
+  const sorted = `SELECT c.id FROM (SELECT * FROM contacts c WHERE ${filter} OFFSET 0) c ORDER BY ${orderBy} LIMIT ${PAGE} OFFSET 0`;
+  const byCount = `WITH counted AS (SELECT count(*)::int AS total FROM contacts c WHERE ${filter})
+           SELECT ${columns}, (SELECT total FROM counted) AS "totalCount", ${version}
+           FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
+           WHERE c.id = ANY(CASE WHEN (SELECT total FROM counted) <= ${SEARCH_SORTS_MATCHES_UP_TO}
+                                 THEN ARRAY(${sorted}) ELSE ARRAY(${walk}) END)
            ORDER BY ${orderBy}`;
   return {
-    text: statement(where && kept ? version : counted),
-    countingText: statement(counted),
+    text: choosesByCount ? byCount : statement(where && kept ? version : counted),
+    countingText: choosesByCount ? byCount : statement(counted),
     params,
     freshPlan,
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startTestStack, type TestStack } from '@kith/stack/testing';
-import { contactOrderBy, contactWhere, type ContactFilter } from '../src/contacts/contact-query.sql.js';
+import { contactOrderBy, type ContactFilter, pageIds } from '../src/contacts/contact-query.sql.js';
 import { Prisma } from '../src/generated/prisma/client.js';
 import { emailKey, nameKey, phoneKey } from '../src/import/vcard/index.js';
 
@@ -267,14 +267,73 @@ describe('database schema', () => {
     ];
     for (const filter of filters) {
       // The page's id selection as ContactsRepository runs it (ids first, then their rows).
-      const statement = Prisma.sql`EXPLAIN (FORMAT TEXT) SELECT c.id FROM contacts c WHERE ${contactWhere(filter)}
-        ORDER BY ${contactOrderBy('name', 'asc')} LIMIT 50`;
-      const { rows } = await db.query<{ 'QUERY PLAN': string }>(statement.text, statement.values);
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      const plan = await explain(pageIds(filter, contactOrderBy('name', 'asc'), Prisma.raw('LIMIT 50 OFFSET 0')));
       expect({ filter, plan }).toEqual({
         filter,
         plan: expect.stringMatching(/Index Only Scan using contacts_user_(list_)?name_idx/),
       });
     }
   });
+
+  it('finds a search page by sorting few matches and walking the sort order for many, with the same pages either way', async () => {
+    const zora = '00000000-0000-4000-8000-00000000a0e1';
+    // 1 000 "Zoe"s come last by first name, after 6 000 "Abe"s: walking the name index for "zoe",
+    // as the planner would (it takes them to be spread evenly), passes every Abe first.
+    await db.query(
+      `INSERT INTO contacts (user_id, first_name, last_name, overdue_at, updated_at)
+       SELECT $1, CASE WHEN g % 7 = 0 THEN 'Zoe' ELSE 'Abe' || lpad(g::text, 4, '0') END, 'Last' || (g % 7),
+              now(), now() - g * interval '1 minute'
+       FROM generate_series(1, 7000) g`,
+      [zora],
+    );
+    await db.query('VACUUM ANALYZE contacts');
+    const now = new Date();
+    const ids = async (statement: Prisma.Sql) =>
+      (await db.query<{ id: string }>(statement.text, statement.values)).rows.map((row) => row.id);
+    for (const [search, matches] of [
+      ['zoe', 1000],
+      ['abe', 6000],
+    ] as const) {
+      const filter = { userId: zora, now, search };
+      expect(
+        await ids(
+          Prisma.sql`SELECT c.id FROM contacts c WHERE c.user_id = ${zora}::uuid AND c.search_text LIKE ${`%${search}%`}`,
+        ),
+      ).toHaveLength(matches);
+      for (const orderBy of [
+        contactOrderBy('name', 'asc'),
+        contactOrderBy('name', 'desc'),
+        contactOrderBy('updated', 'desc'),
+      ]) {
+        for (const offset of [0, 50]) {
+          const window = Prisma.raw(`LIMIT 50 OFFSET ${offset}`);
+          const sorted = await ids(pageIds(filter, orderBy, window, 0));
+          const walked = await ids(pageIds(filter, orderBy, window));
+          expect({ search, order: orderBy.text, offset, sorted }).toEqual({
+            search,
+            order: orderBy.text,
+            offset,
+            sorted: walked,
+          });
+          expect(walked).toHaveLength(Math.min(50, matches - offset));
+        }
+      }
+    }
+    // Given its count, a narrow search sorts its matches; a broad one walks the name index.
+    const byName = contactOrderBy('name', 'asc');
+    const firstPage = Prisma.raw('LIMIT 50 OFFSET 0');
+    const narrowPlan = await explain(pageIds({ userId: zora, now, search: 'zoe' }, byName, firstPage, 1000));
+    expect(narrowPlan).toMatch(/Sort/);
+    expect(narrowPlan).not.toMatch(/contacts_user_name_idx/);
+    const broadPlan = await explain(pageIds({ userId: zora, now, search: 'abe' }, byName, firstPage, 6000));
+    expect(broadPlan).toMatch(/Index (Only )?Scan using contacts_user_name_idx/);
+  });
 });
+
+async function explain(statement: Prisma.Sql): Promise<string> {
+  const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (FORMAT TEXT) ${statement.text}`,
+    statement.values,
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}

@@ -1,4 +1,13 @@
-import { contactOrderBy, contactTotal, contactWhere, countKey, substringPattern } from './contact-query.sql.js';
+import { SEARCH_SORTS_MATCHES_UP_TO } from '@kith/contracts';
+import { Prisma } from '../generated/prisma/client.js';
+import {
+  contactOrderBy,
+  contactTotal,
+  contactWhere,
+  countKey,
+  pageIds,
+  substringPattern,
+} from './contact-query.sql.js';
 
 describe('contact page SQL', () => {
   it('builds a LIKE pattern that treats %, _ and \\ literally and ignores case', () => {
@@ -61,5 +70,23 @@ describe('contact page SQL', () => {
   it('puts never-contacted first when sorting by last contact ascending, last when descending', () => {
     expect(contactOrderBy('lastContact', 'asc').text).toBe('c.last_contact_date ASC NULLS FIRST, c.id ASC');
     expect(contactOrderBy('lastContact', 'desc').text).toBe('c.last_contact_date DESC NULLS LAST, c.id DESC');
+  });
+
+  it('sorts the matches of a search with few of them, and walks the sort order otherwise', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const byName = contactOrderBy('name', 'asc');
+    const window = Prisma.raw('LIMIT 50 OFFSET 0');
+    const sortsMatches = (filter: { search?: string; listId?: string }, matches?: number) =>
+      pageIds({ userId: 'u', now, ...filter }, byName, window, matches).text.includes('OFFSET 0) c ORDER BY');
+    expect(sortsMatches({ search: 'zoe' }, SEARCH_SORTS_MATCHES_UP_TO)).toBe(true);
+    expect(sortsMatches({ search: 'zoe', listId: 'l' }, 0)).toBe(true);
+    expect(sortsMatches({ search: 'ann' }, SEARCH_SORTS_MATCHES_UP_TO + 1)).toBe(false);
+    // Uncounted, or not a search: the planner's choice stands.
+    expect(sortsMatches({ search: 'zoe' })).toBe(false);
+    expect(sortsMatches({ listId: 'l' }, 10)).toBe(false);
+    expect(pageIds({ userId: 'u', now, search: 'zoe' }, byName, window, 10).text).toBe(
+      'SELECT c.id FROM (SELECT * FROM contacts c WHERE c.user_id = $1::uuid AND c.search_text LIKE $2 OFFSET 0) c ' +
+        'ORDER BY lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC LIMIT 50 OFFSET 0',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { ContactSortBy, SortOrder } from '@kith/contracts';
+import { type ContactSortBy, SEARCH_SORTS_MATCHES_UP_TO, type SortOrder } from '@kith/contracts';
 import { Prisma } from '../generated/prisma/client.js';
 
 /** Columns of a ContactRecord, selected from `contacts c LEFT JOIN contact_lists l`. */
@@ -35,6 +35,20 @@ export function contactWhere(filter: ContactFilter): Prisma.Sql {
   if (filter.overdue) conditions.push(Prisma.sql`c.overdue_at <= ${filter.now}`);
   if (filter.search) conditions.push(Prisma.sql`c.search_text LIKE ${substringPattern(filter.search)}`);
   return Prisma.join(conditions, ' AND ');
+}
+
+/**
+ * The ids of one page in `orderBy`. The planner takes a search's matches to be spread evenly
+ * through the sort order and walks its index, filtering, until a page has passed; matches that
+ * sit together made that walk read nearly every contact ("zoe" by first name: 97 000 rows, 113 ms
+ * at 100 000 contacts). A search with few matches (`matches`, its count) therefore sorts its
+ * matches instead; the sub-select, kept apart by OFFSET 0, cannot be answered from the sort's index.
+ */
+export function pageIds(filter: ContactFilter, orderBy: Prisma.Sql, window: Prisma.Sql, matches?: number): Prisma.Sql {
+  const where = contactWhere(filter);
+  if (filter.search && matches !== undefined && matches <= SEARCH_SORTS_MATCHES_UP_TO)
+    return Prisma.sql`SELECT c.id FROM (SELECT * FROM contacts c WHERE ${where} OFFSET 0) c ORDER BY ${orderBy} ${window}`;
+  return Prisma.sql`SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${orderBy} ${window}`;
 }
 
 /** Whether the filter narrows the user's contacts at all (an unfiltered page reads a kept total). */

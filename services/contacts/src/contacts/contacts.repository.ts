@@ -18,8 +18,9 @@ import {
   MOST_OVERDUE_FIRST,
   narrows,
   nextDueAfter,
+  pageIds,
 } from './contact-query.sql.js';
-import { ContactCountCache } from './count-cache.js';
+import { type CountAt, ContactCountCache } from './count-cache.js';
 
 /** A count and what it depends on, as countColumns selects them. */
 interface CountRow {
@@ -112,7 +113,9 @@ export class ContactsRepository {
    * Totals: an unfiltered page reads the kept per-user total. A narrowed one (search, list,
    * overdue) is counted once with the user's data version and then kept (ContactCountCache):
    * while the page, read with the version, shows the same version, the kept total is its total;
-   * otherwise it is counted again. Counting is most of a broad search's database time.
+   * otherwise it is counted again. Counting is most of a broad search's database time. A search
+   * not counted yet is counted first, in its own statement: how its page is found depends on how
+   * many it matches (see pageIds).
    *
    * Plans: LIMIT and OFFSET are written into the statement (validated integers); as parameters
    * they left PostgreSQL unable to cost a generic plan, so it re-planned every call, which took
@@ -128,38 +131,50 @@ export class ContactsRepository {
   ): Promise<{ records: ContactRecord[]; total: number }> {
     const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder);
     const window = Prisma.raw(`LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`);
-    const pageIds = Prisma.sql`SELECT c.id FROM contacts c WHERE ${contactWhere(filter)} ORDER BY ${orderBy} ${window}`;
     const key = narrows(filter) ? countKey('total', filter) : undefined;
     const kept = key ? this.counts.kept<number>(key) : undefined;
+    const counted = key && !kept && filter.search ? await this.count(filter, key) : undefined;
+    const known = kept ?? counted;
     const extra = !key
       ? Prisma.sql`${contactTotal(filter)} AS "totalCount"`
-      : kept
+      : known
         ? Prisma.sql`${dataVersion(filter.userId)} AS "dataVersion"`
         : countColumns(filter);
     const statement = Prisma.sql`
       SELECT ${CONTACT_COLUMNS}, ${extra}
       FROM ${CONTACTS_WITH_LIST}
-      WHERE c.id = ANY(ARRAY(${pageIds}))
+      WHERE c.id = ANY(ARRAY(${pageIds(filter, orderBy, window, known?.value)}))
       ORDER BY ${orderBy}`;
     const records = await this.read<PageRow>(statement, Boolean(filter.search) || page.offset > 0);
     const [first] = records;
-    if (!first) return { records, total: page.offset === 0 ? 0 : await this.countTotal(filter, key) };
-    if (!kept) {
+    if (!first)
+      return { records, total: counted?.value ?? (page.offset === 0 ? 0 : await this.countTotal(filter, key)) };
+    if (!known) {
       if (key) this.keep(key, first as Required<PageRow>);
       return { records, total: first.totalCount! };
     }
-    const total = this.counts.valid(kept, first.dataVersion!, filter.now) ?? (await this.countTotal(filter, key));
-    return { records, total };
+    // A count made just now is good for this page when no write came in between.
+    const valid = counted
+      ? counted.version === first.dataVersion
+        ? counted.value
+        : undefined
+      : this.counts.valid(kept!, first.dataVersion!, filter.now);
+    return { records, total: valid ?? (await this.countTotal(filter, key)) };
   }
 
   /** The filter's total on its own (and kept under `key`). */
   private async countTotal(filter: ContactFilter, key: string | undefined): Promise<number> {
+    return (await this.count(filter, key)).value;
+  }
+
+  /** The filter's total with the data version it was read at (and kept under `key`). */
+  private async count(filter: ContactFilter, key: string | undefined): Promise<CountAt<number>> {
     const [row] = await this.read<Required<CountRow>>(
       Prisma.sql`SELECT ${countColumns(filter)}`,
       Boolean(filter.search),
     );
     if (key) this.keep(key, row);
-    return row.totalCount;
+    return { value: row.totalCount, version: row.dataVersion, nextDue: row.nextDue };
   }
 
   private keep(key: string, row: Required<CountRow>): void {
