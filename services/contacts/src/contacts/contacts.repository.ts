@@ -148,12 +148,12 @@ export class ContactsRepository {
     const records = await this.read<PageRow>(statement, Boolean(filter.search) || page.offset > 0);
     const [first] = records;
     if (!first)
-      return { records, total: counted?.value ?? (page.offset === 0 ? 0 : await this.countTotal(filter, key)) };
+      return { records, total: page.offset === 0 ? 0 : (counted?.value ?? (await this.countTotal(filter, key))) };
     if (!known) {
       if (key) this.keep(key, first as Required<PageRow>);
       return { records, total: first.totalCount! };
     }
-    // A count made just now is good for this page when no write came in between.
+    // A count made just now holds for this page unless a write came in between.
     const valid = counted
       ? counted.version === first.dataVersion
         ? counted.value
