@@ -20,7 +20,7 @@ import {
   nextDueAfter,
   pageIds,
 } from './contact-query.sql.js';
-import { type CountAt, ContactCountCache } from './count-cache.js';
+import { type CountAt, ContactCountCache, holds } from './count-cache.js';
 
 /** A count and what it depends on, as countColumns selects them. */
 interface CountRow {
@@ -154,12 +154,10 @@ export class ContactsRepository {
       return { records, total: first.totalCount! };
     }
     // A count made just now holds for this page unless a write came in between.
-    const valid = counted
-      ? counted.version === first.dataVersion
-        ? counted.value
-        : undefined
-      : this.counts.valid(kept!, first.dataVersion!, filter.now);
-    return { records, total: valid ?? (await this.countTotal(filter, key)) };
+    if (counted && holds(counted, first.dataVersion!, filter.now)) return { records, total: counted.value };
+    const total =
+      (kept && this.counts.valid(kept, first.dataVersion!, filter.now)) ?? (await this.countTotal(filter, key));
+    return { records, total };
   }
 
   /** The filter's total on its own (and kept under `key`). */

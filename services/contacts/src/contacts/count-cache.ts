@@ -15,6 +15,11 @@ export interface CountAt<T> {
   nextDue?: Date | null;
 }
 
+/** Whether a count read at its version is still true for data at `version`, at `now`. */
+export function holds(count: CountAt<unknown>, version: string, now: Date): boolean {
+  return count.version === version && !(count.nextDue && now >= count.nextDue);
+}
+
 /** hit: a kept count served; stale: one was kept but the data or the time had moved on; miss: none was kept. */
 const lookups = defineMetric.counter({
   name: 'kith_contact_count_cache_total',
@@ -46,7 +51,7 @@ export class ContactCountCache {
 
   /** The kept count's value when it was read at `version` and is still true at `now`. */
   valid<T>(kept: CountAt<T>, version: string, now: Date): T | undefined {
-    const fresh = kept.version === version && !(kept.nextDue && now >= kept.nextDue);
+    const fresh = holds(kept, version, now);
     lookups.inc({ outcome: fresh ? 'hit' : 'stale' });
     return fresh ? kept.value : undefined;
   }
