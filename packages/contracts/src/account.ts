@@ -10,7 +10,7 @@ import {
   webhookDeliverySchema,
   webhookSettingsResponseSchema,
 } from './entities.js';
-import { twoFactorStatusSchema } from './two-factor.schemas.js';
+import { twoFactorStatusSchema, withOptionalSecondFactor } from './two-factor.schemas.js';
 import { currentPasswordSchema } from './text.schemas.js';
 
 /**
@@ -18,8 +18,11 @@ import { currentPasswordSchema } from './text.schemas.js';
  * the gateway and the web app import these names and shapes from here only.
  */
 
-/** `DELETE /api/auth/me` body: the password proves it is really the owner at the keyboard. */
-export const deleteAccountSchema = z.object({ password: currentPasswordSchema });
+/**
+ * `DELETE /api/auth/me` body: the password proves it is really the owner at the keyboard, with a
+ * second factor when two-factor sign-in is on.
+ */
+export const deleteAccountSchema = withOptionalSecondFactor({ password: currentPasswordSchema });
 export type DeleteAccountRequest = z.input<typeof deleteAccountSchema>;
 
 export const AccountMessage = {

@@ -22,6 +22,10 @@ export const userSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   createdAt: dateTime,
+  /** Whether the address was proven (a confirmation link used, or an invitation to it). */
+  emailVerified: z.boolean(),
+  /** The instance's operator: its first account, or an address in KITH_OPERATORS. */
+  isOperator: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -34,11 +38,53 @@ export type AuthTokens = z.infer<typeof authTokensSchema>;
 export const authResponseSchema = z.object({ user: userSchema, tokens: authTokensSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const resetPasswordResponseSchema = authResponseSchema.extend({ message: z.string() });
+export const resetPasswordResponseSchema = authResponseSchema.extend({
+  message: z.string(),
+  /** What the reset also ended, so the page can say what to set up again. */
+  revoked: z
+    .object({ sessions: count, appPasswords: count, calendarFeed: z.boolean() })
+    .optional(),
+});
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** A signed-in session: one refresh-token family, from sign-in to its last refresh. */
+export const sessionSchema = z.object({
+  _id: id,
+  createdAt: dateTime,
+  lastUsedAt: dateTime,
+  /** The browser or app that signed in, as it named itself (User-Agent). */
+  userAgent: z.string().nullable(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const revokedCredentialsSchema = z.object({
+  sessions: count,
+  appPasswords: count,
+  calendarFeed: z.boolean(),
+});
+
+/** `POST /auth/change-password`: what else stopped working, and fresh tokens for this session. */
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  revoked: revokedCredentialsSchema,
+  tokens: authTokensSchema,
+});
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+/** An invitation the operator sent. */
+export const invitationSchema = z.object({
+  _id: id,
+  email: z.string(),
+  createdAt: dateTime,
+  expiresAt: dateTime,
+  acceptedAt: dateTime.nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
 
 export const listSummarySchema = z.object({
   _id: id,
@@ -316,7 +362,12 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** `GET /api/calendar/feed`: whether a feed exists (its URL cannot be shown again: only its hash is kept). */
-export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: dateTime.nullable() });
+/** `url`: the feed's address, shown again (kept encrypted at rest); null when off, or not kept (older feeds). */
+export const calendarFeedStatusSchema = z.object({
+  active: z.boolean(),
+  createdAt: dateTime.nullable(),
+  url: z.string().nullable(),
+});
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 
 /** `POST /api/calendar/feed`: the new feed's URL; any earlier URL stops working. */

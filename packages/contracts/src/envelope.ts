@@ -26,6 +26,15 @@ export const ErrorCode = {
   /** The sign-in challenge is unknown, expired or used up: start again from the password. */
   TWO_FACTOR_CHALLENGE_INVALID: 'TWO_FACTOR_CHALLENGE_INVALID',
   FORBIDDEN: 'FORBIDDEN',
+  /**
+   * The change outlasts the access token (an app password, a feed, two-factor sign-in, the
+   * password or e-mail, deleting the account): it needs a step-up grant or the password in the body.
+   */
+  STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
+  /** Registration is by invitation, or closed, on this instance. */
+  REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
+  /** Mail goes only to a proven address: the account's e-mail is not confirmed yet. */
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
@@ -66,6 +75,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case ErrorCode.TWO_FACTOR_CHALLENGE_INVALID:
       return 401;
     case ErrorCode.FORBIDDEN:
+    case ErrorCode.STEP_UP_REQUIRED:
+    case ErrorCode.REGISTRATION_CLOSED:
+    case ErrorCode.EMAIL_NOT_VERIFIED:
       return 403;
     case ErrorCode.NOT_FOUND:
       return 404;

@@ -46,27 +46,34 @@ const secondFactorSchema = <Shape extends z.ZodRawShape>(shape: Shape) =>
     .refine(notBoth, bothIssue)
     .refine(notNeither, neitherIssue);
 
+/** A body that may carry a second factor (a password reset: the server asks when the account has one). */
+export const withOptionalSecondFactor = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ ...shape, ...secondFactorShape }).refine(notBoth, bothIssue);
+
 /** `POST /auth/login/2fa`: the challenge from the password step and the second factor. */
 export const loginTwoFactorSchema = secondFactorSchema({
   challenge: singleLineText('challenge is required').min(1, 'challenge is required').max(512),
 });
 export type LoginTwoFactorRequest = z.input<typeof loginTwoFactorSchema>;
 
-/** `POST /auth/2fa/enable`: a code from the app proves it holds the key just set up. */
-export const twoFactorEnableSchema = z.object({ code: totpCodeSchema });
+/**
+ * `POST /auth/2fa/enable`: a code from the app proves it holds the key just set up. Like the
+ * set-up, it needs step-up: the X-Step-Up header or `currentPassword`.
+ */
+export const twoFactorEnableSchema = z.object({ code: totpCodeSchema, currentPassword: currentPasswordSchema.optional() });
 export type TwoFactorEnableRequest = z.input<typeof twoFactorEnableSchema>;
 
 /** `POST /auth/2fa/disable`: the password and a second factor (a lost phone: a recovery code). */
 export const twoFactorDisableSchema = secondFactorSchema({ password: currentPasswordSchema });
 export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableSchema>;
 
-/** `POST /auth/2fa/recovery-codes`: new codes (the old ones stop working) against a second factor. */
-export const recoveryCodesRegenerateSchema = secondFactorSchema({});
+/**
+ * `POST /auth/2fa/recovery-codes`: new codes (the old ones stop working). Needs step-up, which
+ * with two-factor sign-in on means the password and a second factor: the X-Step-Up header, or
+ * `currentPassword` with `code` or `recoveryCode` here.
+ */
+export const recoveryCodesRegenerateSchema = withOptionalSecondFactor({ currentPassword: currentPasswordSchema.optional() });
 export type RecoveryCodesRegenerateRequest = z.input<typeof recoveryCodesRegenerateSchema>;
-
-/** A body that may carry a second factor (a password reset: the server asks when the account has one). */
-export const withOptionalSecondFactor = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.object({ ...shape, ...secondFactorShape }).refine(notBoth, bothIssue);
 
 /** `GET /auth/me` and the account export: the response schema of TwoFactorStatus. */
 export const twoFactorStatusSchema = z.object({

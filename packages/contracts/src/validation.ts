@@ -13,7 +13,7 @@ import { isValidBirthday } from './rules/birthday.js';
 import { APP_PASSWORD_NAME_MAX_LENGTH } from './phone-sync.js';
 import { isLaterThanTodayAnywhere } from './rules/today.js';
 import type { TextKind } from './rules/control-characters.js';
-import { text, singleLineText } from './text.schemas.js';
+import { currentPasswordSchema, text, singleLineText } from './text.schemas.js';
 import { withOptionalSecondFactor } from './two-factor.schemas.js';
 import {
   CommunicationType,
@@ -67,13 +67,46 @@ export const loginSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginSchema>;
 
+/** `invitation`: the token of an invitation link, where registration is by invitation. */
 export const registerSchema = z.object({
   firstName: name(ValidationMessage.FIRST_NAME_REQUIRED),
   lastName: name(ValidationMessage.LAST_NAME_REQUIRED),
   email: requiredEmail(ValidationMessage.EMAIL_INVALID),
   password,
+  invitation: singleLineText('invitation must be text').max(512).optional(),
 });
 export type RegisterRequest = z.input<typeof registerSchema>;
+
+/** `PATCH /auth/me`: the name (the e-mail changes through a confirmed link, the password with the old one). */
+export const updateProfileSchema = z.object({
+  firstName: name(ValidationMessage.FIRST_NAME_REQUIRED),
+  lastName: name(ValidationMessage.LAST_NAME_REQUIRED),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
+
+/** `POST /auth/change-password`: the old password proves it, with a second factor when it is on. */
+export const changePasswordSchema = withOptionalSecondFactor({
+  currentPassword: currentPasswordSchema,
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
+
+/** `POST /auth/change-email`: takes effect once the link sent to the new address is used. */
+export const changeEmailSchema = withOptionalSecondFactor({
+  currentPassword: currentPasswordSchema,
+  newEmail: requiredEmail(ValidationMessage.EMAIL_INVALID),
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailSchema>;
+
+/** `POST /auth/confirm-email`: the token of a confirmation (or change-of-address) link. */
+export const confirmEmailSchema = z.object({
+  token: singleLineText('token is required').min(1, 'token is required').max(512),
+});
+export type ConfirmEmailRequest = z.input<typeof confirmEmailSchema>;
+
+/** `POST /auth/invitations` (operator): who to invite. */
+export const invitationCreateSchema = z.object({ email: requiredEmail(ValidationMessage.EMAIL_INVALID) });
+export type InvitationCreateRequest = z.input<typeof invitationCreateSchema>;
 
 export const refreshTokenSchema = z.object({
   refreshToken: singleLineText('refreshToken is required').min(1, 'refreshToken is required').max(512),
@@ -387,10 +420,12 @@ export const webhookSettingsSchema = z.object({
 });
 export type WebhookSettingsRequest = z.input<typeof webhookSettingsSchema>;
 /** POST /auth/app-passwords: a name that says which device holds it. */
-export const appPasswordCreateSchema = z.object({
+/** Needs step-up: the X-Step-Up header, or `currentPassword` (and a second factor when it is on) here. */
+export const appPasswordCreateSchema = withOptionalSecondFactor({
   name: singleLineText('Device name is required')
     .trim()
     .min(1, 'Device name is required')
     .max(APP_PASSWORD_NAME_MAX_LENGTH, `Device name must be at most ${APP_PASSWORD_NAME_MAX_LENGTH} characters`),
+  currentPassword: currentPasswordSchema.optional(),
 });
 export type AppPasswordCreateRequest = z.input<typeof appPasswordCreateSchema>;

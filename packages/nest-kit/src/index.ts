@@ -8,6 +8,7 @@ export * from './http/request-body.js';
 export * from './cache/bounded-map.js';
 export * from './auth/jwt-verifier.js';
 export * from './auth/jwt-auth.guard.js';
+export * from './auth/step-up.guard.js';
 export * from './nats/nats-client.js';
 export * from './nats/nats.module.js';
 export * from './nats/nats-connection.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountExportSchema } from '../account.js';
+import { STEP_UP_HEADER } from '../step-up.js';
 import * as entities from '../entities.js';
 import { apiFailureSchema, apiSuccessSchema, fieldErrorSchema } from './envelope.schemas.js';
 import {
@@ -68,6 +69,9 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   CalendarFeedUrl: entities.calendarFeedUrlSchema,
   AppPassword: entities.appPasswordSchema,
   CreatedAppPassword: entities.createdAppPasswordSchema,
+  Session: entities.sessionSchema,
+  Invitation: entities.invitationSchema,
+  RevokedCredentials: entities.revokedCredentialsSchema,
   AccountExport: accountExportSchema,
   HealthReport: entities.healthReportSchema,
 };
@@ -173,6 +177,21 @@ function pathParameters(route: ApiRoute) {
   });
 }
 
+/** The X-Step-Up header of a route that needs step-up. */
+function stepUpParameters(route: ApiRoute) {
+  if (!route.stepUp) return [];
+  return [
+    {
+      name: STEP_UP_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'A step-up grant from `POST /auth/step-up` (or give the proof in the body where the body documents `currentPassword`)',
+      schema: { type: 'string' },
+    },
+  ];
+}
+
 function answerResponse(answer: ApiAnswer, route: ApiRoute, responses: SchemaSet) {
   const description = answer.description ?? STATUS_TEXT[answer.status] ?? 'OK';
   const name = `${pascal(route.operationId)}${route.answers.length > 1 ? answer.status : ''}`;
@@ -237,7 +256,11 @@ const SECURITY = { bearer: [{ bearerAuth: [] }], basic: [{ appPassword: [] }], n
 
 function operation(route: ApiRoute, requests: SchemaSet, responses: SchemaSet) {
   const ownErrors = new Map(route.errors ?? []);
-  const parameters = [...pathParameters(route), ...(route.query ? queryParameters(route.query) : [])];
+  const parameters = [
+    ...pathParameters(route),
+    ...(route.query ? queryParameters(route.query) : []),
+    ...stepUpParameters(route),
+  ];
   const body = requestBody(route, requests);
   const answered = new Set(route.answers.map((answer) => answer.status));
   return {

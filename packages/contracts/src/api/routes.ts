@@ -10,6 +10,9 @@ import {
 import {
   appPasswordSchema,
   authResponseSchema,
+  changePasswordResponseSchema,
+  invitationSchema,
+  sessionSchema,
   authTokensSchema,
   calendarFeedStatusSchema,
   calendarFeedUrlSchema,
@@ -43,6 +46,12 @@ import {
 import {
   appPasswordCreateSchema,
   birthdaysQuerySchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  confirmEmailSchema,
+  currentPasswordSchema,
+  invitationCreateSchema,
+  updateProfileSchema,
   communicationUpdateSchema,
   contactInputSchema,
   contactQuerySchema,
@@ -67,6 +76,7 @@ import {
   webhookSettingsSchema,
 } from '../validation.js';
 import { vcardExportQuerySchema } from '../vcard.js';
+import { stepUpResponseSchema, stepUpSchema } from '../step-up.schemas.js';
 import {
   loginResponseSchema,
   loginTwoFactorSchema,
@@ -125,6 +135,8 @@ export interface ApiRoute {
   errors?: [status: number, description: string][];
   /** Behind the gateway's rate limiter for credential guessing (429). */
   rateLimited?: true;
+  /** Needs step-up beyond the bearer token (403 STEP_UP_REQUIRED without it). */
+  stepUp?: true;
 }
 
 /** Where the gateway serves the document and the browsable docs (below API_BASE_PATH). */
@@ -137,6 +149,7 @@ export const API_DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'api-d
 export const ERROR_STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: `error` names the field, `details` lists each (VALIDATION_ERROR), or a malformed body (BAD_REQUEST)',
   401: 'No valid access token (UNAUTHORIZED)',
+  403: 'Step-up needed: a grant in X-Step-Up, or the password in the body (STEP_UP_REQUIRED)',
   404: "Not found, also for another user's resource (NOT_FOUND)",
   409: 'Conflict (CONFLICT)',
   410: 'Gone (LINK_EXPIRED, LINK_USED)',
@@ -163,6 +176,7 @@ export function errorStatusesOf(route: ApiRoute): number[] {
   if (route.upload) statuses.add(415);
   if (pathParamsOf(route.path).some((name) => !route.pathParams?.[name])) statuses.add(404);
   if (route.rateLimited) statuses.add(429);
+  if (route.stepUp) statuses.add(401).add(403);
   if (route.service !== 'gateway') statuses.add(503).add(504);
   for (const [status] of route.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
@@ -291,9 +305,16 @@ export const apiRoutes: ApiRoute[] = [
     path: '/auth/register',
     summary: 'Create an account and sign in',
     auth: none,
+    description:
+      'Where KITH_REGISTRATION is `invite`, `invitation` must be the token of an invitation to this address; ' +
+      'where it is `closed`, only the first account of an empty instance may register (it becomes the operator).',
     body: registerSchema,
     answers: [{ status: 201, data: authResponseSchema }],
-    errors: [[409, 'An account with this email already exists (EMAIL_TAKEN)']],
+    errors: [
+      [400, 'Invalid input, or one of the most common passwords (VALIDATION_ERROR)'],
+      [403, 'Registration is by invitation or closed here, or the invitation is not valid (REGISTRATION_CLOSED)'],
+      [409, 'An account with this email already exists (EMAIL_TAKEN)'],
+    ],
     rateLimited: true,
   },
   {
@@ -337,6 +358,8 @@ export const apiRoutes: ApiRoute[] = [
     path: '/auth/2fa/setup',
     summary: 'A new authenticator key and its QR code; nothing is on until a code confirms it',
     auth: bearer,
+    stepUp: true,
+    body: z.object({ currentPassword: currentPasswordSchema.optional() }),
     answers: [{ status: 200, data: twoFactorSetupResponseSchema }],
     errors: [
       [403, 'Not for the shared demo account (FORBIDDEN)'],
@@ -351,6 +374,7 @@ export const apiRoutes: ApiRoute[] = [
     summary: 'Confirm a code from the new key: two-factor sign-in is on, with recovery codes shown once',
     auth: bearer,
     body: twoFactorEnableSchema,
+    stepUp: true,
     answers: [{ status: 200, data: recoveryCodesResponseSchema }],
     errors: [[409, 'Already on, or no set-up waiting (CONFLICT)']],
   },
@@ -370,8 +394,9 @@ export const apiRoutes: ApiRoute[] = [
     service: 'auth',
     method: 'post',
     path: '/auth/2fa/recovery-codes',
-    summary: 'Replace the recovery codes (a code or a recovery code proves it)',
+    summary: 'Replace the recovery codes (step-up with the password and a code or a recovery code)',
     auth: bearer,
+    stepUp: true,
     body: recoveryCodesRegenerateSchema,
     answers: [{ status: 200, data: recoveryCodesResponseSchema }],
     errors: [[409, 'Two-factor sign-in is not on (CONFLICT)']],
@@ -413,10 +438,156 @@ export const apiRoutes: ApiRoute[] = [
     method: 'delete',
     path: '/auth/me',
     summary: 'Erase the account and all its data in every service',
+    description: 'The password proves it, with a code or a recovery code when two-factor sign-in is on.',
     auth: bearer,
     body: deleteAccountSchema,
     answers: [message()],
-    errors: [[401, 'No valid access token, or the password is wrong (INVALID_CREDENTIALS)']],
+    errors: [
+      [
+        401,
+        'No valid access token, a wrong password, or a missing or wrong second factor (INVALID_CREDENTIALS, TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE)',
+      ],
+      [429, 'Too many wrong passwords or codes for this account (RATE_LIMITED)'],
+    ],
+  },
+  {
+    operationId: 'stepUp',
+    service: 'auth',
+    method: 'post',
+    path: '/auth/step-up',
+    summary: 'Prove it is you again: a grant for changes that outlast the session',
+    description:
+      'The password, with a code or a recovery code when two-factor sign-in is on. The grant works for a few minutes, ' +
+      'for this user and session only, sent as the X-Step-Up header.',
+    auth: bearer,
+    body: stepUpSchema,
+    answers: [{ status: 200, data: stepUpResponseSchema }],
+    errors: [
+      [
+        401,
+        'No valid access token, a wrong password, or a missing or wrong second factor (INVALID_CREDENTIALS, TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE)',
+      ],
+      [429, 'Too many wrong passwords or codes for this account (RATE_LIMITED)'],
+    ],
+  },
+  {
+    operationId: 'updateProfile',
+    service: 'auth',
+    method: 'patch',
+    path: '/auth/me',
+    summary: 'Change the name',
+    auth: bearer,
+    body: updateProfileSchema,
+    answers: [{ status: 200, data: meResponseSchema }],
+  },
+  {
+    operationId: 'changePassword',
+    service: 'auth',
+    method: 'post',
+    path: '/auth/change-password',
+    summary: 'Change the password: every other session, every app password and the calendar feed stop working',
+    auth: bearer,
+    stepUp: true,
+    body: changePasswordSchema,
+    answers: [{ status: 200, data: changePasswordResponseSchema }],
+    errors: [
+      [400, 'Invalid input, or one of the most common passwords (VALIDATION_ERROR)'],
+      [429, 'Too many wrong passwords or codes for this account (RATE_LIMITED)'],
+    ],
+  },
+  {
+    operationId: 'changeEmail',
+    service: 'auth',
+    method: 'post',
+    path: '/auth/change-email',
+    summary: 'Change the e-mail address: a link goes to the new one, and the change happens when it is used',
+    auth: bearer,
+    stepUp: true,
+    body: changeEmailSchema,
+    answers: [message()],
+    errors: [
+      [409, 'Another account has this address (EMAIL_TAKEN)'],
+      [429, 'Too many wrong passwords or codes for this account (RATE_LIMITED)'],
+    ],
+  },
+  {
+    operationId: 'confirmEmail',
+    service: 'auth',
+    method: 'post',
+    path: '/auth/confirm-email',
+    summary: 'Use a link that confirms an address (after registering, or to change to it)',
+    auth: none,
+    body: confirmEmailSchema,
+    answers: [message()],
+    errors: [
+      [400, 'Invalid input, or a link that is used, expired or no longer matches the account (BAD_REQUEST)'],
+      [409, 'Another account took the address meanwhile (EMAIL_TAKEN)'],
+    ],
+    rateLimited: true,
+  },
+  {
+    operationId: 'resendVerification',
+    service: 'auth',
+    method: 'post',
+    path: '/auth/verify-email/resend',
+    summary: 'Send the link that confirms the address again',
+    auth: bearer,
+    answers: [message()],
+    errors: [
+      [409, 'The address is already confirmed (CONFLICT)'],
+      [429, 'Asked too often: try again in an hour (RATE_LIMITED)'],
+    ],
+  },
+  {
+    operationId: 'listSessions',
+    service: 'auth',
+    method: 'get',
+    path: '/auth/sessions',
+    summary: 'The signed-in sessions of the account',
+    auth: bearer,
+    answers: [{ status: 200, data: z.array(sessionSchema) }],
+  },
+  {
+    operationId: 'endSession',
+    service: 'auth',
+    method: 'delete',
+    path: '/auth/sessions/{id}',
+    summary: 'Sign one session out',
+    auth: bearer,
+    answers: [message()],
+  },
+  {
+    operationId: 'signOutEverywhere',
+    service: 'auth',
+    method: 'post',
+    path: '/auth/sessions/sign-out-everywhere',
+    summary: 'Sign out every session but this one',
+    auth: bearer,
+    answers: [message()],
+  },
+  {
+    operationId: 'listInvitations',
+    service: 'auth',
+    method: 'get',
+    path: '/auth/invitations',
+    summary: 'Invitations the operator sent',
+    auth: bearer,
+    answers: [{ status: 200, data: z.array(invitationSchema) }],
+    errors: [[403, 'Only the operator (FORBIDDEN)']],
+  },
+  {
+    operationId: 'createInvitation',
+    service: 'auth',
+    method: 'post',
+    path: '/auth/invitations',
+    summary: 'Invite someone by e-mail to register (operator)',
+    auth: bearer,
+    body: invitationCreateSchema,
+    answers: [{ status: 201, data: invitationSchema }],
+    errors: [
+      [403, 'Only the operator (FORBIDDEN)'],
+      [409, 'An account with this email already exists (EMAIL_TAKEN)'],
+    ],
   },
   {
     operationId: 'forgotPassword',
@@ -480,6 +651,7 @@ export const apiRoutes: ApiRoute[] = [
     summary: 'Create an app password for a phone (CardDAV)',
     description: 'The password is in this answer only; Kith keeps its hash.',
     auth: bearer,
+    stepUp: true,
     body: appPasswordCreateSchema,
     answers: [{ status: 201, data: createdAppPasswordSchema }],
     errors: [[409, 'Too many app passwords: revoke one first (CONFLICT)']],
@@ -816,7 +988,9 @@ export const apiRoutes: ApiRoute[] = [
     method: 'post',
     path: '/calendar/feed',
     summary: 'Turn the calendar feed on, or give it a new URL (the old one stops working)',
+    description: 'Needs a step-up grant in X-Step-Up (the contacts service cannot check a password).',
     auth: bearer,
+    stepUp: true,
     answers: [{ status: 200, data: calendarFeedUrlSchema }],
   },
   {
@@ -906,6 +1080,10 @@ export const apiRoutes: ApiRoute[] = [
     summary: 'E-mail a reminder to the caller now',
     auth: bearer,
     answers: [message()],
+    errors: [
+      [403, 'The account’s e-mail address is not confirmed yet (EMAIL_NOT_VERIFIED)'],
+      [429, 'More than 5 tests in an hour (RATE_LIMITED)'],
+    ],
   },
   {
     operationId: 'triggerDailyReminders',
@@ -913,8 +1091,11 @@ export const apiRoutes: ApiRoute[] = [
     method: 'post',
     path: '/notifications/trigger-daily',
     summary: "Run today's reminder e-mails now (each user gets at most one a day)",
+    description:
+      "For the operator, every user's; for anyone else, the caller's own, with the caller's counts. One run at a time.",
     auth: bearer,
     answers: [{ status: 200, data: triggerDailyResultSchema }],
+    errors: [[409, 'A run is already under way (CONFLICT)']],
   },
   {
     operationId: 'listUpcomingReminders',
@@ -980,7 +1161,10 @@ export const apiRoutes: ApiRoute[] = [
     summary: 'Post a test notification to the webhook now',
     auth: bearer,
     answers: [message()],
-    errors: [[400, 'No webhook is set up (BAD_REQUEST)']],
+    errors: [
+      [400, 'No webhook is set up (BAD_REQUEST)'],
+      [429, 'More than 5 tests in an hour (RATE_LIMITED)'],
+    ],
   },
   {
     operationId: 'listWebhookDeliveries',

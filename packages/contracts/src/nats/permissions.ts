@@ -42,6 +42,8 @@ export const NATS_SUBJECT_ACCESS = {
   [NatsSubject.CONTACTS_BIRTHDAYS_FOR_USER]: { kind: 'request', owner: CONTACTS, peers: [NOTIFICATIONS] },
   /** Only auth may ask for a reset mail, and only notifications may read one (it carries the token). */
   [NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL]: { kind: 'request', owner: NOTIFICATIONS, peers: [AUTH] },
+  [NatsSubject.NOTIFICATIONS_QUEUE_ACCOUNT_MAIL]: { kind: 'request', owner: NOTIFICATIONS, peers: [AUTH] },
+  [NatsSubject.CONTACTS_REVOKE_CALENDAR_FEED]: { kind: 'request', owner: CONTACTS, peers: [AUTH] },
   /** The gateway listens without a queue group: every replica keeps its own list of erased users. */
   [NatsSubject.AUTH_USER_ERASED]: { kind: 'event', owner: AUTH, peers: [GATEWAY] },
   [NatsSubject.AUTH_RECENT_ERASURES]: { kind: 'request', owner: AUTH, peers: [GATEWAY] },

@@ -1,3 +1,4 @@
+import type { RevokedCredentials } from '../accounts.js';
 import type { ItemsResponse, UpcomingBirthday, UpcomingContact, User } from '../entities.js';
 
 /**
@@ -22,6 +23,10 @@ export const NatsSubject = {
   CONTACTS_BIRTHDAYS_FOR_USER: 'contacts.birthdays.for-user',
   /** Auth asks for a reset mail; the reply confirms it is queued (auth retries until then). */
   NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL: 'notifications.password-reset-mail.queue',
+  /** Auth asks for an account mail (confirm an address, an invitation, "your password changed"). */
+  NOTIFICATIONS_QUEUE_ACCOUNT_MAIL: 'notifications.account-mail.queue',
+  /** A password reset or change: the calendar feed's URL stops working (contacts answers once done). */
+  CONTACTS_REVOKE_CALENDAR_FEED: 'contacts.calendar-feed.revoke',
   /** Account erasure and export (payloads in account.ts). */
   AUTH_USER_ERASED: 'auth.events.user-erased',
   AUTH_RECENT_ERASURES: 'auth.erasures.recent',
@@ -62,6 +67,39 @@ export interface PasswordResetMailRequest {
 }
 export interface PasswordResetMailQueued {
   queued: true;
+}
+
+export const AccountMailKind = {
+  /** Confirm the address given at registration. */
+  CONFIRM_EMAIL: 'confirm-email',
+  /** Confirm a new address: the change happens when the link is used. */
+  CHANGE_EMAIL: 'change-email',
+  /** The operator invites someone to register. */
+  INVITATION: 'invitation',
+  /** The password was reset or changed: what stopped working and must be set up again. */
+  PASSWORD_CHANGED: 'password-changed',
+} as const;
+export type AccountMailKind = (typeof AccountMailKind)[keyof typeof AccountMailKind];
+
+export interface AccountMailRequest {
+  kind: AccountMailKind;
+  /** The account's id; null for an invitation (nobody has an account yet). */
+  userId: string | null;
+  to: string;
+  firstName: string | null;
+  /** The single-use token of the link the mail carries (notifications builds it from APP_URL); null for PASSWORD_CHANGED. */
+  token: string | null;
+  expiresAt: string | null;
+  /** PASSWORD_CHANGED: what was signed out or deleted. */
+  revoked?: RevokedCredentials;
+}
+
+export interface RevokeCalendarFeedRequest {
+  userId: string;
+}
+export interface RevokeCalendarFeedResponse {
+  /** Whether there was a feed to turn off. */
+  revoked: boolean;
 }
 
 /** One overdue contact as the reminder email shows it. */

@@ -25,7 +25,11 @@ describe('JwtVerifier', () => {
       .sign(await importPKCS8(options.privateKey ?? keys.privateKey, 'EdDSA'));
 
   it('accepts a token signed with the key pair and returns its claims', async () => {
-    await expect(sut.verify(await sign())).resolves.toEqual({ userId: 'user-1', email: 'ann@example.test' });
+    await expect(sut.verify(await sign())).resolves.toEqual({
+      userId: 'user-1',
+      email: 'ann@example.test',
+      isOperator: false,
+    });
   });
 
   it.each([

@@ -1,4 +1,11 @@
-import { ErrorMessage, JWT_AUDIENCE, JWT_ISSUER } from '@kith/contracts';
+import {
+  ErrorCode,
+  ErrorMessage,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  STEP_UP_AUDIENCE,
+  StepUpMessage,
+} from '@kith/contracts';
 import { importSPKI, jwtVerify, type KeyObject, type CryptoKey } from 'jose';
 import { AppError } from '../errors/app-error.js';
 
@@ -8,7 +15,22 @@ export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
 export interface AccessTokenClaims {
   userId: string;
   email: string;
+  /** The session (refresh-token family) the token was issued for; absent in tokens of older releases. */
+  sessionId?: string;
+  /** The instance's operator (its first account, or an address in KITH_OPERATORS). */
+  isOperator?: boolean;
 }
+
+/** A verified step-up grant: who proved it is them, in which session, and how. */
+export interface StepUpGrant {
+  userId: string;
+  sessionId?: string;
+  /** RFC 8176 method references (StepUpMethod). */
+  methods: string[];
+}
+
+/** The JOSE `typ` of step-up grants (access tokens are plain `JWT`). */
+export const STEP_UP_TOKEN_TYPE = 'kith-step-up+jwt';
 
 /** How many verified tokens to remember (each is re-checked against its own `exp` on every use). */
 const VERIFIED_TOKEN_CACHE_SIZE = 1000;
@@ -37,11 +59,40 @@ export class JwtVerifier {
         audience: JWT_AUDIENCE,
         requiredClaims: ['sub', 'exp'],
       });
-      const claims = { userId: String(payload.sub), email: String(payload['email'] ?? '') };
+      const claims: AccessTokenClaims = {
+        userId: String(payload.sub),
+        email: String(payload['email'] ?? ''),
+        ...(typeof payload['sid'] === 'string' ? { sessionId: payload['sid'] } : {}),
+        isOperator: payload['op'] === true,
+      };
       this.remember(token, claims, payload.exp! * 1000);
       return claims;
     } catch {
       throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
+    }
+  }
+
+  /**
+   * A step-up grant (STEP_UP_HEADER): signed by auth like access tokens, but for its own audience
+   * and type, so neither can stand in for the other. An invalid or expired grant is STEP_UP_REQUIRED.
+   */
+  async verifyStepUp(token: string): Promise<StepUpGrant> {
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, await this.keyPromise, {
+        algorithms: [ACCESS_TOKEN_ALGORITHM],
+        issuer: JWT_ISSUER,
+        audience: STEP_UP_AUDIENCE,
+        typ: STEP_UP_TOKEN_TYPE,
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (protectedHeader.typ !== STEP_UP_TOKEN_TYPE) throw new Error('not a step-up grant');
+      return {
+        userId: String(payload.sub),
+        ...(typeof payload['sid'] === 'string' ? { sessionId: payload['sid'] } : {}),
+        methods: Array.isArray(payload['amr']) ? payload['amr'].map(String) : [],
+      };
+    } catch {
+      throw new AppError(ErrorCode.STEP_UP_REQUIRED, StepUpMessage.EXPIRED);
     }
   }
 

@@ -1,15 +1,15 @@
 import {
   AccountMessage,
   ErasingService,
-  ErrorCode,
   ErrorMessage,
   type MessageResponse,
   NatsSubject,
+  type SecondFactor,
   type UserErasedEvent,
 } from '@kith/contracts';
 import { AppError, NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PasswordHasher } from '../passwords/password-hasher.js';
+import { StepUpService } from '../step-up/step-up.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccountErasureWorker } from './account-erasure.worker.js';
 import { AccountErasuresRepository, userIdHash } from './account-erasures.repository.js';
@@ -21,23 +21,22 @@ export class AccountErasureService {
 
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
-    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
+    @Inject(StepUpService) private readonly stepUp: StepUpService,
     @Inject(AccountErasuresRepository) private readonly erasures: AccountErasuresRepository,
     @Inject(AccountErasureWorker) private readonly worker: AccountErasureWorker,
     @Inject(NatsClient) private readonly nats: NatsClient,
   ) {}
 
   /**
-   * A wrong password is a 401 and changes nothing. Otherwise auth's rows go at once (sessions
+   * A wrong password (or, with two-factor sign-in on, a missing or wrong code) is a 401 and changes nothing. Otherwise auth's rows go at once (sessions
    * end), gateways are told to refuse the user's access tokens, and the other services are asked
    * to erase theirs; an unanswered request stays filed and is retried until acknowledged.
    */
-  async deleteAccount(userId: string, password: string): Promise<MessageResponse> {
+  async deleteAccount(userId: string, password: string, factor: SecondFactor | null): Promise<MessageResponse> {
+    // The body is the step-up: the password, and a second factor when two-factor sign-in is on.
+    await this.stepUp.prove(userId, password, factor);
     const user = await this.users.findById(userId);
     if (!user) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
-    if (!(await this.passwords.verify(user.passwordHash, password))) {
-      throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect password');
-    }
     await this.erasures.eraseUserAndFileRequests(user, Object.values(ErasingService));
     const event: UserErasedEvent = { userIdHash: userIdHash(userId) };
     await this.nats.emit(NatsSubject.AUTH_USER_ERASED, event).catch((error: Error) => {

@@ -15,7 +15,7 @@ import { AppError, NatsClient } from '@kith/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { TwoFactorService } from '../two-factor/two-factor.service.js';
-import { toUser } from '../users/user.mapper.js';
+import { UserMapper } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccountDataRepository } from './account-data.repository.js';
 
@@ -41,6 +41,7 @@ export class AccountExportService {
     @Inject(NatsClient) private readonly nats: NatsClient,
     @Inject(AccountDataRepository) private readonly ownData: AccountDataRepository,
     @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
+    @Inject(UserMapper) private readonly mapper: UserMapper,
   ) {}
 
   async streamTo(userId: string, response: Response): Promise<void> {
@@ -66,7 +67,7 @@ export class AccountExportService {
       const head = {
         version: ACCOUNT_EXPORT_VERSION,
         exportedAt: now.toISOString(),
-        profile: toUser(row),
+        profile: this.mapper.toUser(row),
         twoFactor,
         ...Object.fromEntries(
           ACCOUNT_EXPORT_OBJECTS.map((object, index) => [object.key, objects[index]!.items[0] ?? null]),

@@ -11,6 +11,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import type { Response } from 'express';
 import { AccountErasureService } from './account-erasure.service.js';
 import { AccountExportService } from './account-export.service.js';
+import { secondFactorOf } from '../two-factor/two-factor.service.js';
 
 @Controller()
 export class AccountController {
@@ -25,7 +26,7 @@ export class AccountController {
     @CurrentUser() caller: AccessTokenClaims,
     @Body(validate(deleteAccountSchema)) body: DeleteAccountRequest,
   ): Promise<MessageResponse> {
-    return this.erasure.deleteAccount(caller.userId, body.password);
+    return this.erasure.deleteAccount(caller.userId, body.password, secondFactorOf(body));
   }
 
   /** The whole account as one JSON file, streamed section by section. */

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PasswordHasher } from '../passwords/password-hasher.js';
-import { TwoFactorModule } from '../two-factor/two-factor.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { StepUpModule } from '../step-up/step-up.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountDataRepository } from './account-data.repository.js';
 import { AccountErasureService } from './account-erasure.service.js';
@@ -11,10 +9,9 @@ import { AccountExportService } from './account-export.service.js';
 
 /** The user's rights over their data: erase the account, take a copy of it. */
 @Module({
-  imports: [UsersModule, TwoFactorModule],
+  imports: [StepUpModule],
   controllers: [AccountController],
   providers: [
-    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     AccountErasuresRepository,
     AccountErasureWorker,
     AccountErasureService,

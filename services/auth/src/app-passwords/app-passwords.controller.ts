@@ -9,7 +9,7 @@ import {
   verifyAppPasswordRequestSchema,
   type VerifyAppPasswordResponse,
 } from '@kith/contracts';
-import { type AccessTokenClaims, CurrentUser, parseId, validate } from '@kith/nest-kit';
+import { type AccessTokenClaims, CurrentUser, parseId, RequireStepUp, validate } from '@kith/nest-kit';
 import { Body, Controller, Delete, Get, Inject, Param, Post } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppPasswordsService } from './app-passwords.service.js';
@@ -18,7 +18,9 @@ import { AppPasswordsService } from './app-passwords.service.js';
 export class AppPasswordsController {
   constructor(@Inject(AppPasswordsService) private readonly appPasswords: AppPasswordsService) {}
 
+  /** Needs step-up: an app password outlives every session and reads the whole address book. */
   @Post()
+  @RequireStepUp()
   create(
     @CurrentUser() caller: AccessTokenClaims,
     @Body(validate(appPasswordCreateSchema)) body: AppPasswordCreateRequest,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppPassword as AppPasswordRow } from '../generated/prisma/client.js';
+import type { AppPassword as AppPasswordRow, Prisma } from '../generated/prisma/client.js';
 import { PrismaService } from '../database/prisma.service.js';
 
 export type AppPasswordListing = Pick<AppPasswordRow, 'id' | 'name' | 'createdAt' | 'lastUsedAt'>;
@@ -31,6 +31,11 @@ export class AppPasswordsRepository {
   async delete(userId: string, id: string): Promise<boolean> {
     const { count } = await this.prisma.appPassword.deleteMany({ where: { id, userId } });
     return count === 1;
+  }
+
+  /** Deletes every app password of the user (a password reset or change); how many there were. */
+  async deleteAllOf(userId: string, db: Prisma.TransactionClient | PrismaService = this.prisma): Promise<number> {
+    return (await db.appPassword.deleteMany({ where: { userId } })).count;
   }
 
   /** The password with this hash and its owner's e-mail (one unique-index lookup). */

@@ -41,8 +41,11 @@ export class AuthController {
 
   @Public()
   @Post('register')
-  register(@Body(validate(registerSchema)) body: RegisterRequest): Promise<AuthResponse> {
-    return this.auth.register(body);
+  register(
+    @Body(validate(registerSchema)) body: RegisterRequest,
+    @Headers('user-agent') userAgent: string | undefined,
+  ): Promise<AuthResponse> {
+    return this.auth.register(body, userAgent);
   }
 
   @Public()
@@ -51,9 +54,10 @@ export class AuthController {
   async login(
     @Body(validate(loginSchema)) body: LoginRequest,
     @Headers('cookie') cookies: string | undefined,
+    @Headers('user-agent') userAgent: string | undefined,
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<LoginResponse> {
-    return answered(await this.auth.login(body, knownDeviceCookieOf(cookies)), response);
+    return answered(await this.auth.login(body, knownDeviceCookieOf(cookies), userAgent), response);
   }
 
   /** The code step after a password step that answered with a challenge. */
@@ -62,9 +66,13 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async loginTwoFactor(
     @Body(validate(loginTwoFactorSchema)) body: LoginTwoFactorRequest,
+    @Headers('user-agent') userAgent: string | undefined,
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<AuthResponse> {
-    return answered(await this.auth.completeTwoFactorLogin(body.challenge, secondFactorOf(body)!), response);
+    return answered(
+      await this.auth.completeTwoFactorLogin(body.challenge, secondFactorOf(body)!, userAgent),
+      response,
+    );
   }
 
   @Public()
@@ -98,8 +106,11 @@ export class AuthController {
   @Public()
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
-  resetPassword(@Body(validate(resetPasswordSchema)) body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
-    return this.passwordReset.reset(body.token, body.password, secondFactorOf(body));
+  resetPassword(
+    @Body(validate(resetPasswordSchema)) body: ResetPasswordRequest,
+    @Headers('user-agent') userAgent: string | undefined,
+  ): Promise<ResetPasswordResponse> {
+    return this.passwordReset.reset(body.token, body.password, secondFactorOf(body), userAgent);
   }
 
   /**

@@ -1,17 +1,22 @@
-import { JwtVerifier } from '@kith/nest-kit';
 import { Module } from '@nestjs/common';
+import { AccountBasicsController } from '../account-basics/account-basics.controller.js';
+import { AccountBasicsService } from '../account-basics/account-basics.service.js';
+import { AccountMailClient } from '../account-basics/account-mail.client.js';
+import { CalendarFeedRevoker } from '../account-basics/calendar-feed-revoker.js';
+import { EmailConfirmationsRepository } from '../account-basics/email-confirmations.repository.js';
+import { EmailVerification } from '../account-basics/email-verification.service.js';
+import { InvitationsRepository } from '../account-basics/invitations.repository.js';
+import { InvitationsService } from '../account-basics/invitations.service.js';
+import { PasswordChanges } from '../account-basics/password-changes.js';
+import { AppPasswordsModule } from '../app-passwords/app-passwords.module.js';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import { DemoAccountSeeder } from '../demo/demo-account.seeder.js';
-import { PasswordHasher } from '../passwords/password-hasher.js';
-import { AccessTokenIssuer } from '../tokens/access-token.issuer.js';
-import { TwoFactorModule } from '../two-factor/two-factor.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { StepUpModule } from '../step-up/step-up.module.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { ExpiredTokensPurger } from './expired-tokens.purger.js';
 import { KnownDevices } from './known-devices.js';
-import { LoginThrottle } from './login-throttle.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
 import { PasswordResetMailClient } from './password-reset-mail.client.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -19,21 +24,10 @@ import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
-  imports: [UsersModule, TwoFactorModule],
-  controllers: [AuthController],
+  imports: [StepUpModule, AppPasswordsModule],
+  controllers: [AuthController, AccountBasicsController],
   providers: [
-    {
-      provide: AccessTokenIssuer,
-      inject: [AUTH_CONFIG, JwtVerifier],
-      useFactory: async (config: AuthConfig, verifier: JwtVerifier) => {
-        const issuer = await AccessTokenIssuer.fromPem(config.JWT_PRIVATE_KEY);
-        await issuer.assertVerifiableBy(verifier);
-        return issuer;
-      },
-    },
-    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     AuthService,
-    { provide: LoginThrottle, inject: [AUTH_CONFIG], useFactory: (config: AuthConfig) => new LoginThrottle(config) },
     {
       provide: KnownDevices,
       inject: [AUTH_CONFIG],
@@ -47,6 +41,14 @@ import { SessionsService } from './sessions.service.js';
     PasswordResetTokensRepository,
     DemoAccountSeeder,
     ExpiredTokensPurger,
+    AccountMailClient,
+    CalendarFeedRevoker,
+    EmailConfirmationsRepository,
+    EmailVerification,
+    InvitationsRepository,
+    InvitationsService,
+    PasswordChanges,
+    AccountBasicsService,
   ],
 })
 export class AuthModule {}

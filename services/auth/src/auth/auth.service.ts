@@ -1,4 +1,5 @@
 import {
+  AccountMessages,
   type AuthResponse,
   ErrorCode,
   ErrorMessage,
@@ -6,15 +7,20 @@ import {
   type LoginResponse,
   type MeResponse,
   type RegisterRequest,
+  RegistrationMode,
   type SecondFactor,
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
+import { EmailVerification } from '../account-basics/email-verification.service.js';
+import { InvitationsService } from '../account-basics/invitations.service.js';
+import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import type { User as UserRow } from '../generated/prisma/client.js';
+import { refuseCommonPassword } from '../passwords/common-passwords.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { TwoFactorService } from '../two-factor/two-factor.service.js';
-import { toUser } from '../users/user.mapper.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UserMapper } from '../users/user.mapper.js';
+import { type RegistrationDecision, UsersRepository } from '../users/users.repository.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
 import { KnownDevices } from './known-devices.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -26,41 +32,79 @@ export interface SignInOutcome<Answer> {
   knownDevice?: string;
 }
 
+const refused = (message: string) => new AppError(ErrorCode.REGISTRATION_CLOSED, message);
+
 /** Account creation, sign-in and "who am I". */
 @Injectable()
 export class AuthService {
   constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(UserMapper) private readonly mapper: UserMapper,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(AuthEventsPublisher) private readonly events: AuthEventsPublisher,
     @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
     @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
     @Inject(KnownDevices) private readonly knownDevices: KnownDevices,
+    @Inject(InvitationsService) private readonly invitations: InvitationsService,
+    @Inject(EmailVerification) private readonly verification: EmailVerification,
   ) {}
 
-  async register(request: RegisterRequest): Promise<AuthResponse> {
-    const row = await this.users.createUnlessEmailTaken({
-      firstName: request.firstName,
-      lastName: request.lastName,
-      email: request.email,
-      passwordHash: await this.passwords.hash(request.password),
-    });
+  /**
+   * KITH_REGISTRATION decides who may register: anyone (`open`), those invited by the operator
+   * (`invite`: the invitation must be to this address, and proves it), or nobody (`closed`). On
+   * an empty instance the first account may always register: it is the operator.
+   */
+  async register(request: RegisterRequest, userAgent?: string): Promise<AuthResponse> {
+    refuseCommonPassword(request.password);
+    const invitation = request.invitation
+      ? await this.invitations.findValid(request.invitation, request.email)
+      : null;
+    if (request.invitation && !invitation) throw refused(AccountMessages.INVITATION_INVALID);
+    const mode = this.config.KITH_REGISTRATION;
+    const decide = async (instanceIsEmpty: boolean): Promise<RegistrationDecision> => {
+      const proven = invitation || !this.config.REQUIRE_EMAIL_VERIFICATION ? new Date() : null;
+      if (instanceIsEmpty) return { allowed: true, firstAccount: true, emailVerifiedAt: proven };
+      if (mode === RegistrationMode.OPEN || (mode === RegistrationMode.INVITE && invitation))
+        return { allowed: true, firstAccount: false, emailVerifiedAt: proven };
+      return { allowed: false };
+    };
+    const row = await this.users.createIfAllowed(
+      {
+        firstName: request.firstName,
+        lastName: request.lastName,
+        email: request.email,
+        passwordHash: await this.passwords.hash(request.password),
+      },
+      decide,
+    );
+    if (row === 'refused')
+      throw refused(
+        mode === RegistrationMode.INVITE ? AccountMessages.REGISTRATION_INVITE_ONLY : AccountMessages.REGISTRATION_CLOSED,
+      );
     if (!row) throw new AppError(ErrorCode.EMAIL_TAKEN, ErrorMessage.EMAIL_TAKEN);
-    const user = toUser(row);
+    if (invitation) await this.invitations.accept(invitation.id);
+    if (!row.emailVerifiedAt) await this.verification.send(row);
+    const user = this.mapper.toUser(row);
     this.events.userRegistered({ user });
-    return { user, tokens: await this.sessions.start(row) };
+    return { user, tokens: await this.sessions.start(row, userAgent) };
   }
 
   /**
-   * Unknown email and wrong password answer alike, and cost one lookup and one argon2
-   * verification each. Failed attempts in a row make the next one wait (LoginThrottle), on the
-   * account's count, or on the client's own when `knownDevice` shows it signed in here before.
-   * With two-factor sign-in on, the right password earns a challenge for the code step, not tokens.
+   * Unknown email and wrong password answer alike, and cost one lookup, one counted attempt and
+   * one argon2 verification each. Failed attempts in a row make the next one wait
+   * (LoginThrottle), on the account's count, or on the client's own when `knownDevice` shows it
+   * signed in here before. With two-factor sign-in on, the right password earns a challenge for
+   * the code step, not tokens.
    */
-  async login(request: LoginRequest, knownDevice: string | undefined): Promise<SignInOutcome<LoginResponse>> {
+  async login(
+    request: LoginRequest,
+    knownDevice: string | undefined,
+    userAgent?: string,
+  ): Promise<SignInOutcome<LoginResponse>> {
     const row = await this.users.findByEmail(request.email);
-    const attempt = this.throttle.begin({
+    const attempt = await this.throttle.begin({
       email: request.email,
       userId: row?.id,
       knownDevice: this.knownDevices.verify(knownDevice, row?.id),
@@ -69,22 +113,26 @@ export class AuthService {
       ? await this.passwords.verify(row.passwordHash, request.password)
       : await this.passwords.verifyAgainstDummy(request.password);
     if (!row || !passwordMatches) throw new AppError(ErrorCode.INVALID_CREDENTIALS, ErrorMessage.INVALID_CREDENTIALS);
-    this.throttle.succeeded(attempt);
+    await this.throttle.succeeded(attempt);
     if (await this.twoFactor.isEnabled(row.id)) return { answer: await this.twoFactor.startChallenge(row.id) };
-    return this.signedIn(row);
+    return this.signedIn(row, userAgent);
   }
 
   /** The code step of a sign-in with two-factor sign-in on. */
-  async completeTwoFactorLogin(challenge: string, factor: SecondFactor): Promise<SignInOutcome<AuthResponse>> {
+  async completeTwoFactorLogin(
+    challenge: string,
+    factor: SecondFactor,
+    userAgent?: string,
+  ): Promise<SignInOutcome<AuthResponse>> {
     const userId = await this.twoFactor.redeemChallenge(challenge, factor);
     const row = await this.users.findById(userId);
     if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
-    return this.signedIn(row);
+    return this.signedIn(row, userAgent);
   }
 
-  private async signedIn(row: UserRow): Promise<SignInOutcome<AuthResponse>> {
+  private async signedIn(row: UserRow, userAgent?: string): Promise<SignInOutcome<AuthResponse>> {
     return {
-      answer: { user: toUser(row), tokens: await this.sessions.start(row) },
+      answer: { user: this.mapper.toUser(row), tokens: await this.sessions.start(row, userAgent) },
       knownDevice: this.knownDevices.issue(row.id),
     };
   }
@@ -93,6 +141,6 @@ export class AuthService {
   async me(userId: string): Promise<MeResponse> {
     const row = await this.users.findById(userId);
     if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
-    return { user: toUser(row), twoFactor: await this.twoFactor.status(userId) };
+    return { user: this.mapper.toUser(row), twoFactor: await this.twoFactor.status(userId) };
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import { PrismaService } from '../database/prisma.service.js';
+import { EmailConfirmationsRepository } from '../account-basics/email-confirmations.repository.js';
+import { LoginThrottle } from './login-throttle.js';
 
 /** Rows deleted per statement, so a large backlog never holds locks for long. */
 const PURGE_BATCH = 1000;
@@ -19,6 +21,8 @@ export class ExpiredTokensPurger implements OnApplicationBootstrap, OnApplicatio
   constructor(
     @Inject(PrismaService) private readonly prisma: PrismaService,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
+    @Inject(EmailConfirmationsRepository) private readonly links: EmailConfirmationsRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -46,6 +50,9 @@ export class ExpiredTokensPurger implements OnApplicationBootstrap, OnApplicatio
         this.prisma.$executeRaw`
         DELETE FROM two_factor_challenges WHERE id IN (SELECT id FROM two_factor_challenges WHERE expires_at <= ${now} LIMIT ${PURGE_BATCH})`,
     );
+    // Sign-in counters quiet for longer than they are remembered, and expired confirmation links.
+    await this.throttle.purgeForgotten(now);
+    await this.links.purgeExpired(now);
     return { refreshTokens, resetTokens, challenges };
   }
 

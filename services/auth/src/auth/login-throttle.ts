@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@kith/contracts';
-import { AppError, BoundedMap } from '@kith/nest-kit';
-import type { AuthConfig } from '../config/auth.config.js';
+import { AppError } from '@kith/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
+import { PrismaService } from '../database/prisma.service.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { KnownDevice } from './known-devices.js';
-
-/** Entries each kind of counter keeps (each costs about 150 bytes). */
-export const LOGIN_THROTTLE_MAX_ENTRIES = 100_000;
 
 export interface LoginBackoff {
   /** Attempts in a row without a success that are never slowed down. */
@@ -16,13 +16,6 @@ export interface LoginBackoff {
   maxDelayMs: number;
   /** Attempts are forgotten after this long without one. */
   forgetAfterMs: number;
-}
-
-interface Attempts {
-  attempts: number;
-  lastAttemptAt: number;
-  /** No attempt is checked before this time. */
-  waitUntil: number;
 }
 
 /** Who is signing in, as far as the throttle needs to know. */
@@ -37,8 +30,7 @@ export interface SignInClient {
 
 /** The counter an attempt was counted on; a success resets that one. */
 export interface CountedAttempt {
-  counter: BoundedMap<string, Attempts>;
-  key: string;
+  counterKey: string;
 }
 
 /** The wait before the next attempt once `attempts` were made without success. */
@@ -49,31 +41,42 @@ export function backoffDelayMs(attempts: number, backoff: LoginBackoff): number 
 }
 
 /**
- * Backoff for sign-ins, in the auth service itself so it holds whichever way a request arrives
- * (the gateway, with any number of client addresses, or auth's own port). Past the free attempts
- * each one makes the next wait, doubling up to `maxDelayMs`; a success, or `forgetAfterMs` of
- * quiet, forgets them. An attempt counts when it starts, so concurrent guesses cannot slip past.
- *
- * Each attempt counts on one of three counters:
+ * The counter an attempt counts on:
  * - a client that signed in to the account before (a known device) on its own, so an attacker
  *   keeping the account's backoff up does not keep its owner out, while a stolen or guessing
  *   device is still slowed (and the gateway still limits it per address); device ids come only
- *   from completed sign-ins, so they cannot be made up to fill that store;
+ *   from completed sign-ins, so they cannot be made up;
  * - any other client on the account's, however many addresses the guesses come from;
- * - an address without an account on its own, so the answers are the same as for one with an
- *   account. These never share a store with accounts: made-up addresses cannot push a real
- *   account's counter out (doing that takes as many real accounts failing at once as the store holds).
+ * - an address without an account on its own, hashed, so the answers are the same as for one with
+ *   an account (and the table never holds the addresses people typed).
  */
+export function counterKeyOf({ email, userId, knownDevice }: SignInClient): string {
+  if (userId && knownDevice) return `device:${knownDevice.deviceId}`;
+  if (userId) return `account:${userId}`;
+  return `address:${createHash('sha256').update(email).digest('base64url')}`;
+}
+
+const waitMessage = (seconds: number) =>
+  `Too many failed sign-ins for this account, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+
+/**
+ * Backoff for sign-ins (and for passwords given to step up), in the auth database so it holds
+ * whichever replica or address a request comes through, and across restarts. Past the free
+ * attempts each one makes the next wait, doubling up to `maxDelayMs`; a success, or
+ * `forgetAfterMs` of quiet, forgets them.
+ *
+ * An attempt is reserved before the password is checked, by one atomic upsert of its counter's
+ * row: of N guesses sent at the same moment exactly `freeAttempts + 1` are checked, the others
+ * wait. Known and unknown addresses take the very same statement, so they answer alike.
+ */
+@Injectable()
 export class LoginThrottle {
-  private readonly accounts: BoundedMap<string, Attempts>;
-  private readonly devices: BoundedMap<string, Attempts>;
-  private readonly unknownAddresses: BoundedMap<string, Attempts>;
   private readonly backoff: LoginBackoff;
 
-  constructor(config: AuthConfig, maxEntries = LOGIN_THROTTLE_MAX_ENTRIES) {
-    this.accounts = new BoundedMap(maxEntries);
-    this.devices = new BoundedMap(maxEntries);
-    this.unknownAddresses = new BoundedMap(maxEntries);
+  constructor(
+    @Inject(PrismaService) private readonly prisma: PrismaService,
+    @Inject(AUTH_CONFIG) config: AuthConfig,
+  ) {
     this.backoff = {
       freeAttempts: config.LOGIN_BACKOFF_FREE_ATTEMPTS,
       baseDelayMs: config.LOGIN_BACKOFF_BASE_MS,
@@ -83,38 +86,37 @@ export class LoginThrottle {
   }
 
   /** Counts an attempt; a 429 naming the wait when this client must wait first. */
-  begin(client: SignInClient): CountedAttempt {
-    const attempt = this.counterOf(client);
-    const now = Date.now();
-    let previous = attempt.counter.get(attempt.key);
-    if (previous && now - previous.lastAttemptAt > this.backoff.forgetAfterMs) previous = undefined;
-    if (previous && previous.waitUntil > now) {
-      const seconds = Math.ceil((previous.waitUntil - now) / 1000);
-      throw new AppError(
-        ErrorCode.RATE_LIMITED,
-        `Too many failed sign-ins for this account, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
-      );
-    }
-    const attempts = (previous?.attempts ?? 0) + 1;
-    attempt.counter.set(attempt.key, {
-      attempts,
-      lastAttemptAt: now,
-      waitUntil: now + backoffDelayMs(attempts, this.backoff),
-    });
-    return attempt;
+  async begin(client: SignInClient): Promise<CountedAttempt> {
+    const counterKey = counterKeyOf(client);
+    const { freeAttempts, baseDelayMs, maxDelayMs, forgetAfterMs } = this.backoff;
+    // The new count: 1 after a quiet spell, else one more, and the wait it earns (backoffDelayMs),
+    // written in one statement under the row's lock; a client still waiting changes nothing.
+    const quiet = Prisma.sql`t.last_attempt_at < now() - ${forgetAfterMs}::float8 * interval '1 millisecond'`;
+    const count = Prisma.sql`(CASE WHEN ${quiet} THEN 1 ELSE t.attempts + 1 END)`;
+    const waitAfter = (attempts: Prisma.Sql) => Prisma.sql`now() + (CASE WHEN ${attempts} <= ${freeAttempts}::int THEN 0
+      ELSE LEAST(${baseDelayMs}::float8 * power(2, LEAST(${attempts} - ${freeAttempts}::int - 1, 30)), ${maxDelayMs}::float8) END)
+      * interval '1 millisecond'`;
+    const [reserved] = await this.prisma.$queryRaw<{ attempts: number }[]>`
+      INSERT INTO sign_in_attempts AS t (counter_key, attempts, last_attempt_at, wait_until)
+      VALUES (${counterKey}, 1, now(), ${waitAfter(Prisma.sql`1`)})
+      ON CONFLICT (counter_key) DO UPDATE SET attempts = ${count}, last_attempt_at = now(), wait_until = ${waitAfter(count)}
+      WHERE t.wait_until <= now() OR ${quiet}
+      RETURNING t.attempts`;
+    if (reserved) return { counterKey };
+    const [waiting] = await this.prisma.$queryRaw<{ wait_ms: number }[]>`
+      SELECT GREATEST(EXTRACT(EPOCH FROM wait_until - now()) * 1000, 0)::float8 AS wait_ms
+      FROM sign_in_attempts WHERE counter_key = ${counterKey}`;
+    throw new AppError(ErrorCode.RATE_LIMITED, waitMessage(Math.max(1, Math.ceil((waiting?.wait_ms ?? 1000) / 1000))));
   }
 
   /** The right password: the attempts on the counter it was counted on are forgotten. */
-  succeeded(attempt: CountedAttempt): void {
-    attempt.counter.delete(attempt.key);
+  async succeeded(attempt: CountedAttempt): Promise<void> {
+    await this.prisma.signInAttempt.deleteMany({ where: { counterKey: attempt.counterKey } });
   }
 
-  private counterOf({ email, userId, knownDevice }: SignInClient): CountedAttempt {
-    if (userId && knownDevice) return { counter: this.devices, key: knownDevice.deviceId };
-    if (userId) return { counter: this.accounts, key: userId };
-    return { counter: this.unknownAddresses, key: addressKey(email) };
+  /** Counters quiet for longer than they are remembered (the hourly purge). */
+  async purgeForgotten(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.backoff.forgetAfterMs);
+    return (await this.prisma.signInAttempt.deleteMany({ where: { lastAttemptAt: { lt: cutoff } } })).count;
   }
 }
-
-/** Addresses are kept hashed: this memory has no need to hold them readable. */
-const addressKey = (email: string) => createHash('sha256').update(email).digest('base64url');

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { User as UserRow } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
 export interface NewPasswordResetToken {
   userId: string;
@@ -11,10 +10,7 @@ export interface NewPasswordResetToken {
 
 @Injectable()
 export class PasswordResetTokensRepository {
-  constructor(
-    @Inject(PrismaService) private readonly prisma: PrismaService,
-    @Inject(RefreshTokensRepository) private readonly refreshTokens: RefreshTokensRepository,
-  ) {}
+  constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
 
   async create(token: NewPasswordResetToken): Promise<void> {
     await this.prisma.passwordResetToken.create({ data: token });
@@ -29,23 +25,43 @@ export class PasswordResetTokensRepository {
   }
 
   /**
-   * Counts a wrong second factor given with the link; at `maxFailures` the link is used up (so
-   * a stolen reset link cannot be used to guess codes). True when that made it void.
+   * Reserves one second-factor attempt on the link before the code is checked, in one
+   * conditional UPDATE (so parallel codes are counted exactly): the link and the attempts made on
+   * it, this one included; null when the link is unknown, used, expired or out of attempts.
    */
-  async recordTwoFactorFailure(id: string, maxFailures: number, now: Date): Promise<boolean> {
-    const [row] = await this.prisma.$queryRaw<{ two_factor_failures: number }[]>`
-      UPDATE password_reset_tokens SET two_factor_failures = two_factor_failures + 1,
-        used_at = CASE WHEN two_factor_failures + 1 >= ${maxFailures} THEN COALESCE(used_at, ${now}) ELSE used_at END
-      WHERE id = ${id}::uuid RETURNING two_factor_failures`;
-    return !row || row.two_factor_failures >= maxFailures;
+  async reserveTwoFactorAttempt(
+    tokenHash: string,
+    maxAttempts: number,
+    now: Date,
+  ): Promise<{ id: string; userId: string; attempts: number } | null> {
+    const [row] = await this.prisma.$queryRaw<{ id: string; user_id: string; two_factor_failures: number }[]>`
+      UPDATE password_reset_tokens SET two_factor_failures = two_factor_failures + 1
+      WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}
+        AND two_factor_failures < ${maxAttempts}::int
+      RETURNING id, user_id, two_factor_failures`;
+    return row ? { id: row.id, userId: row.user_id, attempts: row.two_factor_failures } : null;
+  }
+
+  /** Voids every outstanding link of the user (its password changed). */
+  async voidAllOf(db: Prisma.TransactionClient, userId: string, now: Date): Promise<void> {
+    await db.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+  }
+
+  /** Voids the link (its second-factor attempts are used up). */
+  async voidLink(id: string, now: Date): Promise<void> {
+    await this.prisma.passwordResetToken.updateMany({ where: { id, usedAt: null }, data: { usedAt: now } });
   }
 
   /**
-   * Redeems the token and sets the new password in one transaction: the token (and every other
-   * outstanding reset token of the user) becomes used, and every refresh token is revoked.
-   * Null when the token is unknown, used or expired; of two concurrent redemptions one wins.
+   * Redeems the token and sets the new password in one transaction (PasswordChanges closes every
+   * other door with it). Null when the token is unknown, used or expired; of two concurrent
+   * redemptions one wins.
    */
-  redeem(tokenHash: string, passwordHash: string, now: Date): Promise<UserRow | null> {
+  redeem<T>(
+    tokenHash: string,
+    now: Date,
+    setPassword: (tx: Prisma.TransactionClient, userId: string) => Promise<T>,
+  ): Promise<T | null> {
     return this.prisma.$transaction(async (tx) => {
       const claimed = await tx.passwordResetToken.updateMany({
         where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
@@ -56,10 +72,7 @@ export class PasswordResetTokensRepository {
         where: { tokenHash },
         select: { userId: true },
       });
-      const user = await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-      await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-      await this.refreshTokens.revokeAllOfUser(userId, now, tx);
-      return user;
+      return setPassword(tx, userId);
     });
   }
 }

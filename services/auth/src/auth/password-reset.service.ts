@@ -13,7 +13,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token.js';
 import { TwoFactorService } from '../two-factor/two-factor.service.js';
-import { toUser } from '../users/user.mapper.js';
+import { UserMapper } from '../users/user.mapper.js';
+import { PasswordChanges } from '../account-basics/password-changes.js';
+import { refuseCommonPassword } from '../passwords/common-passwords.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetMailClient } from './password-reset-mail.client.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
@@ -39,6 +41,8 @@ export class PasswordResetService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(PasswordResetMailClient) private readonly resetMails: PasswordResetMailClient,
     @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
+    @Inject(PasswordChanges) private readonly passwordChanges: PasswordChanges,
+    @Inject(UserMapper) private readonly mapper: UserMapper,
   ) {}
 
   /**
@@ -85,29 +89,48 @@ export class PasswordResetService {
 
   /**
    * The e-mailed link alone does not take over an account with two-factor sign-in: the reset then
-   * also needs a code or a recovery code, and a few wrong ones void the link.
+   * also needs a code or a recovery code, and a few codes use the link up (each is counted on the
+   * link before it is checked). A reset closes every door: see PasswordChanges.
    */
-  async reset(token: string, password: string, factor: SecondFactor | null): Promise<ResetPasswordResponse> {
+  async reset(
+    token: string,
+    password: string,
+    factor: SecondFactor | null,
+    userAgent?: string,
+  ): Promise<ResetPasswordResponse> {
     const tokenHash = hashOpaqueToken(token);
     // Checked first so a bad token costs no argon2 hash; redeem() checks again atomically.
     const found = await this.resetTokens.findRedeemable(tokenHash, new Date());
     if (!found) throw invalidResetToken();
+    refuseCommonPassword(password);
     if (await this.twoFactor.isEnabled(found.userId)) {
       if (!factor) throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, TwoFactorMessage.CODE_REQUIRED);
-      await this.verifySecondFactor(found, factor);
+      await this.verifySecondFactor(tokenHash, factor);
     }
-    const row = await this.resetTokens.redeem(tokenHash, await this.passwords.hash(password), new Date());
-    if (!row) throw invalidResetToken();
-    return { message: ErrorMessage.PASSWORD_UPDATED, user: toUser(row), tokens: await this.sessions.start(row) };
+    const passwordHash = await this.passwords.hash(password);
+    const set = await this.resetTokens.redeem(tokenHash, new Date(), (tx, userId) =>
+      this.passwordChanges.setPassword(tx, userId, passwordHash, new Date()),
+    );
+    if (!set) throw invalidResetToken();
+    const revoked = await this.passwordChanges.closeOtherDoors(set);
+    return {
+      message: ErrorMessage.PASSWORD_UPDATED,
+      user: this.mapper.toUser(set.user),
+      tokens: await this.sessions.start(set.user, userAgent),
+      revoked,
+    };
   }
 
-  private async verifySecondFactor(token: { id: string; userId: string }, factor: SecondFactor): Promise<void> {
+  private async verifySecondFactor(tokenHash: string, factor: SecondFactor): Promise<void> {
+    const link = await this.resetTokens.reserveTwoFactorAttempt(tokenHash, TWO_FACTOR_MAX_ATTEMPTS, new Date());
+    if (!link) throw invalidResetToken();
     try {
-      await this.twoFactor.verify(token.userId, factor);
+      await this.twoFactor.verify(link.userId, factor);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== ErrorCode.INVALID_TWO_FACTOR_CODE) throw error;
-      const voided = await this.resetTokens.recordTwoFactorFailure(token.id, TWO_FACTOR_MAX_ATTEMPTS, new Date());
-      throw voided ? invalidResetToken() : error;
+      if (link.attempts < TWO_FACTOR_MAX_ATTEMPTS) throw error;
+      await this.resetTokens.voidLink(link.id, new Date());
+      throw invalidResetToken();
     }
   }
 }

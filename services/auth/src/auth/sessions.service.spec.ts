@@ -4,9 +4,11 @@ import { JwtVerifier } from '@kith/nest-kit';
 import { AccessTokenIssuer } from '../tokens/access-token.issuer.js';
 import { hashOpaqueToken } from '../tokens/opaque-token.js';
 import type { NewRefreshToken, RefreshTokensRepository, RotationOutcome } from './refresh-tokens.repository.js';
+import { UserMapper } from '../users/user.mapper.js';
 import { SessionsService } from './sessions.service.js';
 
-const user = { id: '6f1f0a4e-3a53-4c57-9d2b-2f5b8d0f9a10', email: 'ada@example.com' };
+const user = { id: '6f1f0a4e-3a53-4c57-9d2b-2f5b8d0f9a10', email: 'ada@example.com', firstAccount: false };
+const FAMILY = '3c1d5a52-7e0a-4c36-9f55-0d9b1b2f4e11';
 
 /** Records what the service hands to the database and answers rotations with a fixed outcome. */
 class RecordingRefreshTokens {
@@ -26,12 +28,16 @@ class RecordingRefreshTokens {
   }
 }
 
-async function setup(outcome: RotationOutcome = { outcome: 'rotated', user }) {
+async function setup(outcome: RotationOutcome = { outcome: 'rotated', user, familyId: FAMILY }) {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const issuer = await AccessTokenIssuer.fromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const verifier = new JwtVerifier(publicKey.export({ type: 'spki', format: 'pem' }).toString());
   const refreshTokens = new RecordingRefreshTokens(outcome);
-  const sut = new SessionsService(issuer, refreshTokens as unknown as RefreshTokensRepository);
+  const sut = new SessionsService(
+    issuer,
+    refreshTokens as unknown as RefreshTokensRepository,
+    new UserMapper({ KITH_OPERATORS: new Set() }),
+  );
   return { sut, refreshTokens, verifier };
 }
 
@@ -50,7 +56,13 @@ describe('SessionsService', () => {
     const days = (stored!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(REFRESH_TOKEN_TTL_DAYS - 0.01);
     expect(days).toBeLessThanOrEqual(REFRESH_TOKEN_TTL_DAYS);
-    await expect(verifier.verify(first.accessToken)).resolves.toEqual({ userId: user.id, email: user.email });
+    // The access token names its session (step-up grants are bound to it).
+    await expect(verifier.verify(first.accessToken)).resolves.toEqual({
+      userId: user.id,
+      email: user.email,
+      sessionId: refreshTokens.created[0]!.familyId,
+      isOperator: false,
+    });
   });
 
   it('rotates: looks the presented token up by hash and returns a new pair whose refresh token is the stored successor', async () => {
@@ -64,7 +76,12 @@ describe('SessionsService', () => {
         expiresAt: expect.any(Date),
       },
     ]);
-    await expect(verifier.verify(tokens.accessToken)).resolves.toEqual({ userId: user.id, email: user.email });
+    await expect(verifier.verify(tokens.accessToken)).resolves.toEqual({
+      userId: user.id,
+      email: user.email,
+      sessionId: FAMILY,
+      isOperator: false,
+    });
   });
 
   it.each<RotationOutcome>([{ outcome: 'reused' }, { outcome: 'invalid' }])(

@@ -1,4 +1,4 @@
-import { DEMO_RESET_INTERVAL_MS } from '@kith/contracts';
+import { DEMO_RESET_INTERVAL_MS, RegistrationMode } from '@kith/contracts';
 import { env, serviceEnvSchema } from '@kith/nest-kit';
 import { z } from 'zod';
 
@@ -41,6 +41,36 @@ export const authEnvSchema = serviceEnvSchema.extend({
   LOGIN_BACKOFF_MAX_MS: env.milliseconds(5 * 60_000),
   /** Failed attempts are forgotten after this long without another. */
   LOGIN_BACKOFF_FORGET_MS: env.milliseconds(15 * 60_000),
+  /**
+   * Who may register: `open` (anyone), `invite` (those the operator invited) or `closed`. Under
+   * `invite` and `closed` the first account of an empty instance may still register: it is the operator.
+   */
+  KITH_REGISTRATION: z
+    .enum(Object.values(RegistrationMode) as [RegistrationMode, ...RegistrationMode[]], {
+      error: "must be 'open', 'invite' or 'closed'",
+    })
+    .default(RegistrationMode.OPEN),
+  /** Addresses (comma-separated) whose accounts are operators too, beside the first account. */
+  KITH_OPERATORS: z
+    .string()
+    .default('')
+    .transform(
+      (value) =>
+        new Set(
+          value
+            .split(',')
+            .map((email) => email.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+    ),
+  /**
+   * 'true': a new account's address gets a confirmation link, and no reminder goes to it until the
+   * link is used (docker compose turns it on; `npm start` leaves it off). Invited accounts are proven.
+   */
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type AuthConfig = z.output<typeof authEnvSchema>;
 

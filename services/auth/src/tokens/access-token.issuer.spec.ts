@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS, JWT_AUDIENCE, JWT_ISSUER } from '@kith/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, JWT_AUDIENCE, JWT_ISSUER, STEP_UP_TTL_SECONDS } from '@kith/contracts';
 import { JwtVerifier } from '@kith/nest-kit';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { AccessTokenIssuer } from './access-token.issuer.js';
@@ -22,8 +22,36 @@ describe('AccessTokenIssuer', () => {
     await expect(new JwtVerifier(keys.publicKeyPem).verify(token)).resolves.toEqual({
       userId: subject.id,
       email: subject.email,
+      isOperator: false,
     });
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'EdDSA', typ: 'JWT' });
+  });
+
+  it('names the session and the operator in the token', async () => {
+    const sut = await AccessTokenIssuer.fromPem(keys.privateKeyPem);
+    const token = await sut.issue({ ...subject, sessionId: 'family-1', isOperator: true });
+    await expect(new JwtVerifier(keys.publicKeyPem).verify(token)).resolves.toEqual({
+      userId: subject.id,
+      email: subject.email,
+      sessionId: 'family-1',
+      isOperator: true,
+    });
+  });
+
+  it('issues step-up grants that the verifier takes as grants only, never as access tokens', async () => {
+    const sut = await AccessTokenIssuer.fromPem(keys.privateKeyPem);
+    const verifier = new JwtVerifier(keys.publicKeyPem);
+    const now = Date.now();
+    const { token, expiresAt } = await sut.issueStepUp({ userId: subject.id, sessionId: 'family-1', methods: ['pwd'] }, now);
+    await expect(verifier.verifyStepUp(token)).resolves.toEqual({
+      userId: subject.id,
+      sessionId: 'family-1',
+      methods: ['pwd'],
+    });
+    expect((expiresAt.getTime() - now) / 1000).toBeGreaterThan(STEP_UP_TTL_SECONDS - 1);
+    expect((expiresAt.getTime() - now) / 1000).toBeLessThanOrEqual(STEP_UP_TTL_SECONDS);
+    await expect(verifier.verify(token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(verifier.verifyStepUp(await sut.issue(subject))).rejects.toMatchObject({ code: 'STEP_UP_REQUIRED' });
   });
 
   it('sets sub, email, iss, aud, a unique jti and a 15-minute lifetime', async () => {

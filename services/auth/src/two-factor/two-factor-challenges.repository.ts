@@ -4,6 +4,8 @@ import { PrismaService } from '../database/prisma.service.js';
 export interface LiveChallenge {
   id: string;
   userId: string;
+  /** Attempts made on it, this one included. */
+  attempts: number;
 }
 
 /** The only code that touches two_factor_challenges. */
@@ -15,21 +17,16 @@ export class TwoFactorChallengesRepository {
     await this.prisma.twoFactorChallenge.create({ data: { userId, tokenHash, expiresAt } });
   }
 
-  /** The unexpired challenge with this hash that still has attempts left. */
-  findLive(tokenHash: string, now: Date, maxAttempts: number): Promise<LiveChallenge | null> {
-    return this.prisma.twoFactorChallenge.findFirst({
-      where: { tokenHash, expiresAt: { gt: now }, attempts: { lt: maxAttempts } },
-      select: { id: true, userId: true },
-    });
-  }
-
-  /** Counts a wrong code; true when that was the last attempt (the challenge is then deleted). */
-  async recordFailedAttempt(id: string, maxAttempts: number): Promise<boolean> {
-    const [row] = await this.prisma.$queryRaw<{ attempts: number }[]>`
-      UPDATE two_factor_challenges SET attempts = attempts + 1 WHERE id = ${id}::uuid RETURNING attempts`;
-    if (row && row.attempts < maxAttempts) return false;
-    await this.prisma.twoFactorChallenge.deleteMany({ where: { id } });
-    return true;
+  /**
+   * Reserves an attempt on the unexpired challenge with this hash that still has attempts left,
+   * in one conditional UPDATE (so parallel codes are counted exactly); null when there is none.
+   */
+  async reserveAttempt(tokenHash: string, now: Date, maxAttempts: number): Promise<LiveChallenge | null> {
+    const [row] = await this.prisma.$queryRaw<{ id: string; user_id: string; attempts: number }[]>`
+      UPDATE two_factor_challenges SET attempts = attempts + 1
+      WHERE token_hash = ${tokenHash} AND expires_at > ${now} AND attempts < ${maxAttempts}::int
+      RETURNING id, user_id, attempts`;
+    return row ? { id: row.id, userId: row.user_id, attempts: row.attempts } : null;
   }
 
   /** Uses the challenge up: true for the one request that deletes it. */

@@ -1,17 +1,14 @@
 import { Logger, Module } from '@nestjs/common';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
-import { PasswordHasher } from '../passwords/password-hasher.js';
 import { UsersModule } from '../users/users.module.js';
 import { SecretBox } from './secret-box.js';
 import { TwoFactorChallengesRepository } from './two-factor-challenges.repository.js';
-import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
 import { TwoFactorService } from './two-factor.service.js';
 
-/** Two-factor sign-in: its routes, and the checks sign-in, password reset and the export use. */
+/** Two-factor sign-in: the checks sign-in, step-up, password reset and the export use (routes: StepUpModule). */
 @Module({
   imports: [UsersModule],
-  controllers: [TwoFactorController],
   providers: [
     {
       provide: SecretBox,
@@ -26,7 +23,6 @@ import { TwoFactorService } from './two-factor.service.js';
         return box;
       },
     },
-    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     TwoFactorRepository,
     TwoFactorChallengesRepository,
     TwoFactorService,

@@ -77,13 +77,28 @@ export class TwoFactorRepository {
     await this.prisma.userTotp.updateMany({ where: { userId }, data: { secretCiphertext } });
   }
 
-  /** Counts a wrong code; the count restarts when the last window began at or before `windowStart`. */
-  async recordFailure(userId: string, now: Date, windowStart: Date): Promise<void> {
-    await this.prisma.$executeRaw`
+  /**
+   * Reserves one attempt on the account's count before a code is checked (the count restarts when
+   * its window began at or before `windowStart`); a right code then clears it (claimStep,
+   * useRecoveryCode). One conditional UPDATE under the row's lock: of N codes sent at once,
+   * exactly as many as `limit` leaves are checked. 'off' without two-factor sign-in; 'locked'
+   * when the window's attempts are used up.
+   */
+  async reserveAttempt(
+    userId: string,
+    now: Date,
+    windowStart: Date,
+    limit: number,
+  ): Promise<{ secretCiphertext: string } | 'off' | 'locked'> {
+    const [reserved] = await this.prisma.$queryRaw<{ secret_ciphertext: string }[]>`
       UPDATE user_totp SET
         failed_attempts = CASE WHEN failures_since IS NULL OR failures_since <= ${windowStart} THEN 1 ELSE failed_attempts + 1 END,
         failures_since = CASE WHEN failures_since IS NULL OR failures_since <= ${windowStart} THEN ${now} ELSE failures_since END
-      WHERE user_id = ${userId}::uuid`;
+      WHERE user_id = ${userId}::uuid AND enabled_at IS NOT NULL
+        AND NOT (failed_attempts >= ${limit}::int AND failures_since IS NOT NULL AND failures_since > ${windowStart})
+      RETURNING secret_ciphertext`;
+    if (reserved) return { secretCiphertext: reserved.secret_ciphertext };
+    return (await this.isEnabled(userId)) ? 'locked' : 'off';
   }
 
   /** Replaces every recovery code of the user with these. */

@@ -16,7 +16,6 @@ import {
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { renderQrSvg } from './qr-code.js';
@@ -53,7 +52,6 @@ export class TwoFactorService {
     @Inject(TwoFactorRepository) private readonly twoFactor: TwoFactorRepository,
     @Inject(TwoFactorChallengesRepository) private readonly challenges: TwoFactorChallengesRepository,
     @Inject(UsersRepository) private readonly users: UsersRepository,
-    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(SecretBox) private readonly secrets: SecretBox,
   ) {}
 
@@ -100,23 +98,16 @@ export class TwoFactorService {
     return { message: TwoFactorMessage.ENABLED, recoveryCodes };
   }
 
-  /** Needs the password and a second factor: a stolen session alone cannot turn it off. */
-  async disable(userId: string, password: string, factor: SecondFactor): Promise<MessageResponse> {
-    const user = await this.users.findById(userId);
-    if (!user) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
-    if (!(await this.passwords.verify(user.passwordHash, password))) {
-      throw new AppError(ErrorCode.INVALID_CREDENTIALS, TwoFactorMessage.WRONG_PASSWORD);
-    }
+  /** Turns it off; the caller proved it with step-up (the password and a second factor). */
+  async disable(userId: string): Promise<MessageResponse> {
     if (!(await this.isEnabled(userId))) throw new AppError(ErrorCode.CONFLICT, TwoFactorMessage.NOT_ENABLED);
-    await this.verify(userId, factor);
     await this.twoFactor.disable(userId);
     return { message: TwoFactorMessage.DISABLED };
   }
 
-  /** New recovery codes for a second factor; every earlier code stops working. */
-  async regenerateRecoveryCodes(userId: string, factor: SecondFactor): Promise<RecoveryCodesResponse> {
+  /** New recovery codes (every earlier code stops working); the caller proved it with step-up. */
+  async regenerateRecoveryCodes(userId: string): Promise<RecoveryCodesResponse> {
     if (!(await this.isEnabled(userId))) throw new AppError(ErrorCode.CONFLICT, TwoFactorMessage.NOT_ENABLED);
-    await this.verify(userId, factor);
     const recoveryCodes = newRecoveryCodes();
     await this.twoFactor.replaceRecoveryCodes(
       userId,
@@ -127,27 +118,22 @@ export class TwoFactorService {
 
   /**
    * Accepts a code of the user's app (once per time step) or an unused recovery code (once), or
-   * throws INVALID_TWO_FACTOR_CODE. Wrong codes count per account: past the limit every code is
-   * refused with a 429 until the window has passed.
+   * throws INVALID_TWO_FACTOR_CODE. Every code counts on the account before it is checked (a right
+   * one clears the count): past the limit every code is refused with a 429 until the window has
+   * passed, however many are sent at once.
    */
   async verify(userId: string, factor: SecondFactor): Promise<void> {
-    const totp = await this.twoFactor.findTotp(userId);
-    if (!totp?.enabledAt) throw invalidCode(factor);
     const now = new Date();
     const windowStart = new Date(now.getTime() - TWO_FACTOR_ACCOUNT_FAILURE_WINDOW_MINUTES * 60_000);
-    if (
-      totp.failedAttempts >= TWO_FACTOR_ACCOUNT_FAILURE_LIMIT &&
-      totp.failuresSince !== null &&
-      totp.failuresSince > windowStart
-    ) {
-      throw new AppError(ErrorCode.RATE_LIMITED, TwoFactorMessage.ACCOUNT_LOCKED);
-    }
+    const reserved = await this.twoFactor.reserveAttempt(userId, now, windowStart, TWO_FACTOR_ACCOUNT_FAILURE_LIMIT);
+    if (reserved === 'off') throw invalidCode(factor);
+    if (reserved === 'locked') throw new AppError(ErrorCode.RATE_LIMITED, TwoFactorMessage.ACCOUNT_LOCKED);
     if (factor.code !== undefined) {
-      const secret = this.openSecret(totp.secretCiphertext, userId);
+      const secret = this.openSecret(reserved.secretCiphertext, userId);
       const step = matchTotpStep(secret, factor.code, now.getTime());
       if (step !== null && (await this.twoFactor.claimStep(userId, step))) {
         // Keys sealed before TOTP_ENCRYPTION_KEY was set move to it as they are used.
-        if (this.secrets.isSealedWithOlderKey(totp.secretCiphertext)) {
+        if (this.secrets.isSealedWithOlderKey(reserved.secretCiphertext)) {
           await this.twoFactor.updateSecretCiphertext(userId, this.secrets.seal(secret, userId));
         }
         return;
@@ -155,7 +141,6 @@ export class TwoFactorService {
     } else if (await this.twoFactor.useRecoveryCode(userId, hashRecoveryCode(userId, factor.recoveryCode), now)) {
       return;
     }
-    await this.twoFactor.recordFailure(userId, now, windowStart);
     throw invalidCode(factor);
   }
 
@@ -172,14 +157,18 @@ export class TwoFactorService {
    * TWO_FACTOR_MAX_ATTEMPTS wrong codes; then the sign-in starts again from the password.
    */
   async redeemChallenge(challenge: string, factor: SecondFactor): Promise<string> {
-    const live = await this.challenges.findLive(hashOpaqueToken(challenge), new Date(), TWO_FACTOR_MAX_ATTEMPTS);
+    // The attempt is reserved on the challenge before the code is checked: parallel codes cannot
+    // get more than TWO_FACTOR_MAX_ATTEMPTS checked.
+    const live = await this.challenges.reserveAttempt(hashOpaqueToken(challenge), new Date(), TWO_FACTOR_MAX_ATTEMPTS);
     if (!live) throw challengeInvalid();
     try {
       await this.verify(live.userId, factor);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.INVALID_TWO_FACTOR_CODE) {
-        const exhausted = await this.challenges.recordFailedAttempt(live.id, TWO_FACTOR_MAX_ATTEMPTS);
-        if (exhausted) throw challengeInvalid(TwoFactorMessage.TOO_MANY_ATTEMPTS);
+        if (live.attempts >= TWO_FACTOR_MAX_ATTEMPTS) {
+          await this.challenges.redeem(live.id);
+          throw challengeInvalid(TwoFactorMessage.TOO_MANY_ATTEMPTS);
+        }
       }
       throw error;
     }

@@ -1,3 +1,4 @@
+import { DEMO_USER_ID } from '@kith/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { Prisma, type User as UserRow } from '../generated/prisma/client.js';
 import { PrismaService } from '../database/prisma.service.js';
@@ -9,9 +10,22 @@ export interface NewUser {
   /** Already lowercased by the request schema. */
   email: string;
   passwordHash: string;
+  /** Set when the address is proven at creation (an invitation to it, or no proof asked). */
+  emailVerifiedAt?: Date | null;
 }
 
-const isUniqueViolation = (error: unknown) =>
+/** Whether an account may be created, decided with the first-account lock held. */
+export type RegistrationDecision =
+  /** Create it; `firstAccount` when the instance had no account yet (it becomes the operator). */
+  | { allowed: true; firstAccount: boolean; emailVerifiedAt?: Date | null }
+  | { allowed: false };
+
+/** Serialises registrations that may make the first account (and so the operator). */
+const FIRST_ACCOUNT_LOCK = 7_204_118_001;
+
+type Db = Prisma.TransactionClient | PrismaService;
+
+export const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 @Injectable()
@@ -33,14 +47,52 @@ export class UsersRepository {
     return this.prisma.user.findUnique({ where: { email } });
   }
 
-  /** The new user, or null when the email is already taken (the unique index decides, race-free). */
-  async createUnlessEmailTaken(user: NewUser): Promise<UserRow | null> {
+  /**
+   * Creates the user when `decide` allows it, given whether the instance has an account yet (the
+   * demo account does not count). The check and the insert run under one advisory lock, so of two
+   * registrations on an empty instance exactly one is the first account. 'refused' when `decide`
+   * refused; null when the email is taken (the unique index decides, race-free).
+   */
+  async createIfAllowed(
+    user: NewUser,
+    decide: (instanceIsEmpty: boolean) => Promise<RegistrationDecision>,
+  ): Promise<UserRow | 'refused' | null> {
     try {
-      return await this.prisma.user.create({ data: user });
+      return await this.prisma.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK}::bigint)`;
+        const others = await tx.user.count({ where: { id: { not: DEMO_USER_ID } }, take: 1 });
+        const decision = await decide(others === 0);
+        if (!decision.allowed) return 'refused' as const;
+        return tx.user.create({
+          data: {
+            ...user,
+            firstAccount: decision.firstAccount,
+            emailVerifiedAt: decision.emailVerifiedAt ?? user.emailVerifiedAt ?? null,
+          },
+        });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;
     }
+  }
+
+  updateName(id: string, name: { firstName: string; lastName: string }): Promise<UserRow> {
+    return this.prisma.user.update({ where: { id }, data: name });
+  }
+
+  /** A new password: credentials_changed_at moves, so links sent before it stop acting. */
+  setPasswordHash(db: Db, id: string, passwordHash: string, now: Date): Promise<UserRow> {
+    return db.user.update({ where: { id }, data: { passwordHash, credentialsChangedAt: now } });
+  }
+
+  /** A confirmed new address (proven by the link just used); credentials_changed_at moves too. */
+  setVerifiedEmail(db: Db, id: string, email: string, now: Date): Promise<UserRow> {
+    return db.user.update({ where: { id }, data: { email, emailVerifiedAt: now, credentialsChangedAt: now } });
+  }
+
+  markEmailVerified(db: Db, id: string, now: Date): Promise<UserRow> {
+    return db.user.update({ where: { id }, data: { emailVerifiedAt: now } });
   }
 
   /**
@@ -50,10 +102,16 @@ export class UsersRepository {
   async upsertWithId(user: NewUser & { id: string }): Promise<UserRow | null> {
     const { id, ...fields } = user;
     try {
-      return await this.prisma.user.upsert({ where: { id }, create: user, update: fields });
+      // The demo account is proven (its address is not a real mailbox anyone could claim).
+      return await this.prisma.user.upsert({
+        where: { id },
+        create: { ...user, emailVerifiedAt: new Date() },
+        update: fields,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;
     }
   }
 }
+
