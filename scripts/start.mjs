@@ -10,6 +10,7 @@ import {
   DEFAULT_PORTS,
   ROOT,
   loadOrCreateJwtKeys,
+  loadOrCreateCalendarFeedEncryptionKey,
   loadOrCreateTotpEncryptionKey,
   replicasFromEnv,
   startInfra,
@@ -59,6 +60,7 @@ try {
       NODE_ENV: 'production',
       ...(process.env.SEED_DEMO ? { SEED_DEMO: process.env.SEED_DEMO } : {}),
       TOTP_ENCRYPTION_KEY: loadOrCreateTotpEncryptionKey(join(dataDir, 'keys')),
+      CALENDAR_FEED_ENCRYPTION_KEY: loadOrCreateCalendarFeedEncryptionKey(join(dataDir, 'keys')),
       // A local install: a webhook / ntfy test sink on this machine must be reachable.
       ALLOW_PRIVATE_WEBHOOKS: process.env.ALLOW_PRIVATE_WEBHOOKS ?? 'true',
     },

@@ -143,7 +143,7 @@ export const exportedPhoneSyncSchema = z.object({ addressBookRevision: z.string(
 export type ExportedPhoneSync = z.infer<typeof exportedPhoneSyncSchema>;
 
 /** The private calendar feed: whether it is on and since when (never its token: the URL is a credential). */
-export const exportedCalendarFeedSchema = calendarFeedStatusSchema;
+export const exportedCalendarFeedSchema = calendarFeedStatusSchema.omit({ url: true });
 export type ExportedCalendarFeed = z.infer<typeof exportedCalendarFeedSchema>;
 
 /** The webhook channel, with when it was set. */

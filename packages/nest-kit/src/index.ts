@@ -6,6 +6,7 @@ export * from './http/envelope.interceptor.js';
 export * from './http/all-exceptions.filter.js';
 export * from './http/request-body.js';
 export * from './cache/bounded-map.js';
+export * from './crypto/secret-box.js';
 export * from './auth/jwt-verifier.js';
 export * from './auth/jwt-auth.guard.js';
 export * from './auth/step-up.guard.js';

@@ -11,4 +11,4 @@ export {
   replicasFromEnv,
 } from './stack.mjs';
 export { freePort } from './processes.mjs';
-export { loadOrCreateTotpEncryptionKey } from './secrets.mjs';
+export { loadOrCreateCalendarFeedEncryptionKey, loadOrCreateTotpEncryptionKey } from './secrets.mjs';

@@ -41,7 +41,13 @@ export async function startTestStack({
       keys: generateJwtKeys(),
       databaseSuffix: suffix,
       quiet: process.env.STACK_VERBOSE !== '1',
-      env: { SEED_DEMO: 'false', AUTH_RATE_LIMIT_MAX: '100000', NODE_ENV: 'test', ...env },
+      env: {
+        SEED_DEMO: 'false',
+        AUTH_RATE_LIMIT_MAX: '100000',
+        NODE_ENV: 'test',
+        CALENDAR_FEED_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        ...env,
+      },
       supervise,
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import { UsersModule } from '../users/users.module.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox } from '@kith/nest-kit';
 import { TwoFactorChallengesRepository } from './two-factor-challenges.repository.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
 import { TwoFactorService } from './two-factor.service.js';

@@ -20,7 +20,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { renderQrSvg } from './qr-code.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
-import { SecretBox, SecretBoxError } from './secret-box.js';
+import { SecretBox, SecretBoxError } from '@kith/nest-kit';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
 import { TwoFactorChallengesRepository } from './two-factor-challenges.repository.js';
 import { TwoFactorRepository } from './two-factor.repository.js';

@@ -12,8 +12,8 @@ import {
   type UserByIdRequest,
   type UserByIdResponse,
 } from '@kith/contracts';
-import { AppError, NatsClient } from '@kith/nest-kit';
-import { Inject, Injectable } from '@nestjs/common';
+import { AppError, NatsClient, SecretBox, SecretBoxError } from '@kith/nest-kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../config/contacts.config.js';
 import { CalendarFeedsRepository, type FeedContactRow } from './calendar-feeds.repository.js';
@@ -85,26 +85,52 @@ export function feedEvents(contact: FeedContactRow, today: Date): string {
 /** The private calendar feed: token management and the streamed .ics. */
 @Injectable()
 export class CalendarFeedService {
+  private readonly logger = new Logger(CalendarFeedService.name);
+  /** Encrypts tokens so the URL can be shown again; none without CALENDAR_FEED_ENCRYPTION_KEY. */
+  private readonly box: SecretBox | null;
+
   constructor(
     @Inject(CalendarFeedsRepository) private readonly feeds: CalendarFeedsRepository,
     @Inject(NatsClient) private readonly nats: NatsClient,
     @Inject(CONTACTS_CONFIG) private readonly config: ContactsConfig,
-  ) {}
-
-  async status(userId: string): Promise<CalendarFeedStatus> {
-    const feed = await this.feeds.find(userId);
-    return { active: Boolean(feed), createdAt: feed?.createdAt.toISOString() ?? null };
+  ) {
+    this.box = config.CALENDAR_FEED_ENCRYPTION_KEY ? SecretBox.withKey(config.CALENDAR_FEED_ENCRYPTION_KEY) : null;
   }
 
-  /** A new 256-bit token; only its hash is stored, so the URL is shown this once. */
+  /** Whether the feed is on, and its URL when it can be shown again. */
+  async status(userId: string): Promise<CalendarFeedStatus> {
+    const feed = await this.feeds.find(userId);
+    return {
+      active: Boolean(feed),
+      createdAt: feed?.createdAt.toISOString() ?? null,
+      url: feed?.tokenCiphertext ? this.urlOf(feed.tokenCiphertext, userId) : null,
+    };
+  }
+
+  /**
+   * A new 256-bit token: looked up by its hash, and kept encrypted (bound to the user) so the URL
+   * can be shown and copied again; the database alone never gives it away.
+   */
   async regenerate(userId: string): Promise<CalendarFeedUrl> {
     const token = randomBytes(CALENDAR_FEED_TOKEN_BYTES).toString('base64url');
-    await this.feeds.upsert(userId, sha256(token));
+    await this.feeds.upsert(userId, sha256(token), this.box?.seal(token, userId) ?? null);
     return { url: `${this.config.APP_URL}${calendarFeedPath(token)}` };
   }
 
-  async turnOff(userId: string): Promise<void> {
-    await this.feeds.remove(userId);
+  /** True when there was a feed. */
+  turnOff(userId: string): Promise<boolean> {
+    return this.feeds.remove(userId);
+  }
+
+  private urlOf(tokenCiphertext: string, userId: string): string | null {
+    try {
+      return `${this.config.APP_URL}${calendarFeedPath(this.box!.open(tokenCiphertext, userId))}`;
+    } catch (error) {
+      if (!(error instanceof SecretBoxError) && !(error instanceof TypeError)) throw error;
+      // The key changed or was removed: the feed still works, its URL cannot be shown again.
+      this.logger.warn(`Calendar feed URL of user ${userId} cannot be decrypted: was CALENDAR_FEED_ENCRYPTION_KEY changed?`);
+      return null;
+    }
   }
 
   /** Answers `GET /calendar/{token}.ics`: 404 for any unknown token, 304 when unchanged. */

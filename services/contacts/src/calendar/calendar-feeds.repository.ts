@@ -27,16 +27,17 @@ export class CalendarFeedsRepository {
   ) {}
 
   /** Creates the feed or replaces its token (the old one stops matching at once). */
-  async upsert(userId: string, tokenHash: string): Promise<void> {
+  async upsert(userId: string, tokenHash: string, tokenCiphertext: string | null): Promise<void> {
     await this.prisma.calendarFeed.upsert({
       where: { userId },
-      create: { userId, tokenHash },
-      update: { tokenHash, createdAt: new Date() },
+      create: { userId, tokenHash, tokenCiphertext },
+      update: { tokenHash, tokenCiphertext, createdAt: new Date() },
     });
   }
 
-  async remove(userId: string): Promise<void> {
-    await this.prisma.calendarFeed.deleteMany({ where: { userId } });
+  /** True when there was a feed. */
+  async remove(userId: string): Promise<boolean> {
+    return (await this.prisma.calendarFeed.deleteMany({ where: { userId } })).count > 0;
   }
 
   find(userId: string) {

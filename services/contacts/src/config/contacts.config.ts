@@ -17,6 +17,20 @@ export const contactsEnvSchema = serviceEnvSchema.extend({
   DATABASE_POOL_SIZE: env.positiveInt(DEFAULT_CONTACTS_DATABASE_POOL_SIZE),
   /** Counts kept between requests until the user's contacts change (see contacts/count-cache.ts); 0 keeps none. */
   COUNT_CACHE_ENTRIES: env.nonNegativeInt(DEFAULT_CONTACT_COUNT_CACHE_ENTRIES),
+  /**
+   * 32 random bytes, base64 (`openssl rand -base64 32`), that encrypt calendar feed tokens at rest
+   * so Settings can show the URL again. Unset: the URL is shown only when it is made (as before).
+   */
+  CALENDAR_FEED_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine(
+      (value) =>
+        value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32),
+      { message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' },
+    )
+    .transform((value) => (value === undefined ? undefined : Buffer.from(value, 'base64'))),
   /** Public address of the app: calendar feed URLs are built from it, never from a request's Host. */
   APP_URL: env.url(['http', 'https']).transform((value) => value.replace(/\/+$/, '')),
 });

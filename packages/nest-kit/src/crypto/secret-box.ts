@@ -32,8 +32,13 @@ export class SecretBox {
     this.primary = keys[0]!;
   }
 
+  /** A box with one key (32 bytes). */
+  static withKey(key: Buffer): SecretBox {
+    return new SecretBox([asKey(key)]);
+  }
+
   /**
-   * The auth service's box: TOTP_ENCRYPTION_KEY when it is set; otherwise a key derived (HKDF)
+   * The auth service's box for TOTP keys: TOTP_ENCRYPTION_KEY when it is set; otherwise a key derived (HKDF)
    * from the access-token signing key, which auth alone holds and which never enters the database.
    * The derived key stays able to open older values after TOTP_ENCRYPTION_KEY is introduced.
    */
