@@ -50,6 +50,7 @@ export const RATE_LIMITED_PATHS = [
   '/api/auth/register',
   '/api/auth/forgot-password',
   '/api/auth/reset-password',
+  '/api/auth/confirm-email',
 ];
 
 /** Routes allowed to run longer than UPSTREAM_TIMEOUT_MS (spec §9: the import confirm timeout is 60 s). */

@@ -21,6 +21,7 @@ export const PUBLIC_AUTH_PATHS = [
   '/auth/forgot-password',
   '/auth/reset-password',
   '/auth/reset-password/check',
+  '/auth/confirm-email',
 ] as const;
 export const ERROR_BOUNDARY_MAX_RETRIES = 3;
 export const RESET_SUCCESS_REDIRECT_MS = 2_000;

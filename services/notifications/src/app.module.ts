@@ -3,6 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { ServicePlatformModule } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config/notifications.config.js';
 import { AccountModule } from './account/account.module.js';
+import { AccountMailModule } from './account-mail/account-mail.module.js';
 import { EmailActionsModule } from './email-actions/email-actions.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { PrismaService } from './database/prisma.service.js';
@@ -28,6 +29,7 @@ export class AppModule {
         SettingsModule,
         RemindersModule,
         PasswordResetModule,
+        AccountMailModule,
         AccountModule,
         EmailActionsModule,
         WebhooksModule,

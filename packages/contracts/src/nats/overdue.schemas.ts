@@ -21,6 +21,7 @@ export const overdueDigestSchema = z.object({
   batchSize: z.number({ error: 'batchSize is required' }).int().min(1).max(1000),
   contactsPerUser: z.number().int().min(1).max(100).default(10),
   birthdaysWithinDays: z.number().int().min(0).max(60).optional(),
+  userId: idSchema('userId').optional(),
 }) satisfies z.ZodType<OverdueDigestRequest>;
 
 export const birthdaysForUserSchema = z.object({

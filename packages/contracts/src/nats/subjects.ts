@@ -137,6 +137,8 @@ export interface OverdueDigestRequest {
    * or not, and include those birthdays. Absent: overdue users only.
    */
   birthdaysWithinDays?: number;
+  /** Only this user's entry (a user's own run); absent: every user's. */
+  userId?: string;
 }
 export interface OverdueDigestEntry {
   userId: string;

@@ -60,11 +60,19 @@ export class OverdueRepository {
    * or a reminder scheduled on `day`, with how many overdue contacts they have. Walks the
    * (overdue_at, user_id) and (reminder_date, user_id) indexes; only ids and counts are held.
    */
-  usersWithOverdue(now: Date, afterUserId: string | null, limit: number, day: DayRange): Promise<OverdueUser[]> {
+  // `onlyUserId`: the digest of one user (a user's own 'Trigger Daily Reminders').
+  usersWithOverdue(
+    now: Date,
+    afterUserId: string | null,
+    limit: number,
+    day: DayRange,
+    onlyUserId?: string,
+  ): Promise<OverdueUser[]> {
     return this.database.query<OverdueUser>(Prisma.sql`
       SELECT c.user_id::text AS "userId", (count(*) FILTER (WHERE ${remindable(now)}))::int AS "totalOverdue"
       FROM contacts c
       WHERE c.user_id > coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
+        ${onlyUser(onlyUserId)}
         AND ((${remindable(now)}) OR (c.reminder_date >= ${day.start} AND c.reminder_date < ${day.end}))
       GROUP BY c.user_id ORDER BY c.user_id LIMIT ${limit}`);
   }
@@ -79,8 +87,9 @@ export class OverdueRepository {
     limit: number,
     day: DayRange,
     birthdayMonthDays: number[],
+    onlyUserId?: string,
   ): Promise<OverdueUser[]> {
-    const after = Prisma.sql`coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`;
+    const after = Prisma.sql`coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid) ${onlyUser(onlyUserId)}`;
     return this.database.query<OverdueUser>(Prisma.sql`
       SELECT u.user_id::text AS "userId",
              (SELECT count(*)::int FROM contacts c WHERE c.user_id = u.user_id AND ${remindable(now)}) AS "totalOverdue"
@@ -153,3 +162,6 @@ export class OverdueRepository {
     return { records, total };
   }
 }
+
+/** Narrows a digest query to one user's rows (its user index serves it). */
+const onlyUser = (userId: string | undefined) => (userId ? Prisma.sql`AND c.user_id = ${userId}::uuid` : Prisma.empty);

@@ -55,19 +55,21 @@ export class OverdueService {
     batchSize,
     contactsPerUser,
     birthdaysWithinDays,
+    userId,
   }: z.output<typeof overdueDigestSchema>): Promise<OverdueDigestResponse> {
     const now = new Date();
     const today = utcDayOf(now);
     const after = cursor ?? null;
     const found =
       birthdaysWithinDays === undefined
-        ? await this.overdue.usersWithOverdue(now, after, batchSize + 1, today)
+        ? await this.overdue.usersWithOverdue(now, after, batchSize + 1, today, userId)
         : await this.overdue.usersWithOverdueOrBirthday(
             now,
             after,
             batchSize + 1,
             today,
             birthdayMonthDaysWithin(birthdaysWithinDays, now),
+            userId,
           );
     const batch = found.slice(0, batchSize);
     const userIds = batch.map((user) => user.userId);

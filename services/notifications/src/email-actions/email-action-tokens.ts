@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EMAIL_ACTION_TTL_DAYS, EMAIL_PAUSE_LINK_TTL_DAYS, type EmailActionKind, MS_PER_DAY } from '@kith/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -10,7 +10,16 @@ export interface EmailActionClaims {
   /** The contact the link acts on (not for pause links). */
   contactId: string | null;
   expiresAt: Date;
+  /**
+   * A digest of the address the link was mailed to: the link acts only while the account still
+   * has it (null in links signed before this was added).
+   */
+  recipient: string | null;
 }
+
+/** What a link remembers of the address it was mailed to (a digest, not the address). */
+export const recipientDigest = (email: string) =>
+  createHash('sha256').update(email.toLowerCase()).digest('base64url').slice(0, 22);
 
 export type VerifiedToken = { claims: EmailActionClaims; expired: boolean } | null;
 
@@ -24,10 +33,10 @@ export function linkLifetimeMs(action: EmailActionKind): number {
 
 export async function signEmailAction(
   secret: Uint8Array,
-  { userId, action, contactId }: Pick<EmailActionClaims, 'userId' | 'action' | 'contactId'>,
+  { userId, action, contactId, email }: Pick<EmailActionClaims, 'userId' | 'action' | 'contactId'> & { email: string },
   now: Date = new Date(),
 ): Promise<string> {
-  const jwt = new SignJWT({ act: action, ...(contactId ? { cid: contactId } : {}) })
+  const jwt = new SignJWT({ act: action, rcp: recipientDigest(email), ...(contactId ? { cid: contactId } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setAudience(AUDIENCE)
@@ -58,7 +67,7 @@ export async function verifyEmailAction(
 }
 
 function toClaims(payload: Record<string, unknown>, expired: boolean): VerifiedToken {
-  const { sub, jti, exp, act, cid } = payload;
+  const { sub, jti, exp, act, cid, rcp } = payload;
   if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') return null;
   if (!ACTIONS.includes(act as EmailActionKind)) return null;
   const action = act as EmailActionKind;
@@ -71,6 +80,7 @@ function toClaims(payload: Record<string, unknown>, expired: boolean): VerifiedT
       action,
       contactId: (cid as string | undefined) ?? null,
       expiresAt: new Date(exp * 1000),
+      recipient: typeof rcp === 'string' ? rcp : null,
     },
     expired,
   };

@@ -8,12 +8,21 @@ import {
   fullName,
   snoozedUntilLabel,
   snoozeUntil,
+  type User,
 } from '@kith/contracts';
 import { AppError, inTransaction } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { PeersClient } from '../peers/peers.client.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { type EmailActionClaims, signEmailAction, verifyEmailAction } from './email-action-tokens.js';
+import {
+  type EmailActionClaims,
+  recipientDigest,
+  signEmailAction,
+  verifyEmailAction,
+} from './email-action-tokens.js';
+
+/** Who a reminder e-mail goes to: its links are bound to the account and the address. */
+export type Recipient = Pick<User, '_id' | 'email'>;
 import { EmailActionsRepository } from './email-actions.repository.js';
 
 const SIGNING_KEY_NAME = 'email-actions';
@@ -53,16 +62,16 @@ export class EmailActionsService {
     @Inject(SettingsService) private readonly settings: SettingsService,
   ) {}
 
-  async contactLinks(userId: string, contactId: string, now: Date = new Date()): Promise<ContactActionLinks> {
+  async contactLinks(user: Recipient, contactId: string, now: Date = new Date()): Promise<ContactActionLinks> {
     const [markContacted, snooze] = await Promise.all([
-      this.sign(userId, contactId, 'mark-contacted', now),
-      this.sign(userId, contactId, 'snooze', now),
+      this.sign(user, contactId, 'mark-contacted', now),
+      this.sign(user, contactId, 'snooze', now),
     ]);
     return { markContacted: this.pageUrl(markContacted), snooze: this.pageUrl(snooze) };
   }
 
-  async pauseLinks(userId: string, now: Date = new Date()): Promise<PauseLinks> {
-    const token = await this.sign(userId, null, 'pause-reminders', now);
+  async pauseLinks(user: Recipient, now: Date = new Date()): Promise<PauseLinks> {
+    const token = await this.sign(user, null, 'pause-reminders', now);
     return { page: this.pageUrl(token), oneClick: `${this.config.APP_URL}/api/notifications/actions/${token}` };
   }
 
@@ -70,10 +79,10 @@ export class EmailActionsService {
    * What a reminder e-mail to this user carries: one-click links for each listed contact, the
    * footer's pause link, and the RFC 8058 headers that let mail clients offer one-click pausing.
    */
-  async reminderExtras(userId: string, contactIds: string[], now: Date = new Date()): Promise<ReminderExtras> {
+  async reminderExtras(user: Recipient, contactIds: string[], now: Date = new Date()): Promise<ReminderExtras> {
     const [pause, ...links] = await Promise.all([
-      this.pauseLinks(userId, now),
-      ...contactIds.map((id) => this.contactLinks(userId, id, now)),
+      this.pauseLinks(user, now),
+      ...contactIds.map((id) => this.contactLinks(user, id, now)),
     ]);
     return {
       actionLinks: new Map(contactIds.map((id, index) => [id, links[index]!])),
@@ -84,6 +93,7 @@ export class EmailActionsService {
 
   async preview(token: string): Promise<EmailActionPreview> {
     const { claims, expired } = await this.verify(token);
+    await this.assertAccountUnchanged(claims);
     const state = expired
       ? 'expired'
       : claims.action !== 'pause-reminders' && (await this.repository.isUsed(claims.tokenId))
@@ -103,6 +113,7 @@ export class EmailActionsService {
   async perform(token: string, now: Date = new Date()): Promise<EmailActionResult> {
     const { claims, expired } = await this.verify(token);
     if (expired) throw new AppError(ErrorCode.LINK_EXPIRED, ErrorMessage.EMAIL_LINK_EXPIRED);
+    await this.assertAccountUnchanged(claims);
     if (claims.action === 'pause-reminders') {
       await this.settings.setRemindersPaused(claims.userId, true);
       return { action: claims.action, message: 'Reminder e-mails are paused. You can turn them back on in Settings.' };
@@ -140,8 +151,20 @@ export class EmailActionsService {
     return verified;
   }
 
-  private async sign(userId: string, contactId: string | null, action: EmailActionKind, now: Date): Promise<string> {
-    return signEmailAction(await this.signingSecret(), { userId, contactId, action }, now);
+  /**
+   * A link acts for the account it was mailed to, while that account exists and still has the
+   * address the mail went to: an erased account's links (even its pause link) are dead, and so
+   * are links in mail to an address the account has since left.
+   */
+  private async assertAccountUnchanged(claims: EmailActionClaims): Promise<void> {
+    const user = await this.peers.findUser(claims.userId);
+    if (!user || (claims.recipient !== null && claims.recipient !== recipientDigest(user.email))) {
+      throw new AppError(ErrorCode.BAD_REQUEST, ErrorMessage.EMAIL_LINK_INVALID);
+    }
+  }
+
+  private async sign(user: Recipient, contactId: string | null, action: EmailActionKind, now: Date): Promise<string> {
+    return signEmailAction(await this.signingSecret(), { userId: user._id, email: user.email, contactId, action }, now);
   }
 
   private pageUrl(token: string): string {

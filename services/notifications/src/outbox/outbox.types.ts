@@ -4,6 +4,8 @@ export const EmailKind = {
   PASSWORD_RESET: 'PASSWORD_RESET',
   /** The last mail of a deleted account: once delivered (or given up) it keeps no address. */
   ACCOUNT_DELETED: 'ACCOUNT_DELETED',
+  /** Confirm an address, an invitation, "your password changed" (asked for by auth). */
+  ACCOUNT_MAIL: 'ACCOUNT_MAIL',
 } as const;
 export type EmailKind = (typeof EmailKind)[keyof typeof EmailKind];
 

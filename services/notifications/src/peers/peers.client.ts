@@ -36,6 +36,11 @@ export class PeersClient {
     return user;
   }
 
+  /** The user, or null when there is no such account (any more). */
+  findUser(userId: string): Promise<UserByIdResponse> {
+    return this.nats.request<UserByIdResponse, UserByIdRequest>(NatsSubject.AUTH_USER_BY_ID, { userId });
+  }
+
   usersByIds(userIds: string[]): Promise<UsersByIdsResponse> {
     return this.nats.request<UsersByIdsResponse, UsersByIdsRequest>(NatsSubject.AUTH_USERS_BY_IDS, { userIds });
   }

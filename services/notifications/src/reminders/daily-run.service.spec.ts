@@ -22,6 +22,9 @@ const user = (id: string): User => ({
   lastName: 'Last',
   email: `${id}@example.test`,
   createdAt: '2026-01-01T00:00:00.000Z',
+  // 'unconfirmed' has not proven its address: it gets no reminder e-mail.
+  emailVerified: id !== 'unconfirmed',
+  isOperator: false,
 });
 const entry = (userId: string): OverdueDigestEntry => ({
   userId,
@@ -37,8 +40,11 @@ function setup({
   failOnPage,
   paused,
   holdPage,
+  runUnderWay,
 }: {
   pages: string[][];
+  /** Another run for everyone holds the one RUNNING row. */
+  runUnderWay?: boolean;
   failOnPage?: number;
   paused?: string;
   /** The digest of this page waits for this promise. */
@@ -71,7 +77,7 @@ function setup({
     },
   };
   const runs = {
-    start: async () => 'run-1',
+    start: async () => (runUnderWay ? null : 'run-1'),
     finish: async (_id: string, totals: RunTotals, error?: string) =>
       void finished.push({ totals: { ...totals }, error }),
   };
@@ -114,6 +120,26 @@ describe('DailyRunService', () => {
     const { sut } = setup({ pages: [['a', 'b']] });
     await sut.run('CRON');
     await expect(sut.run('MANUAL')).resolves.toMatchObject({ usersProcessed: 2, emailsQueued: 0, alreadySentToday: 2 });
+  });
+
+  it('sends no reminder e-mail to an address that was never confirmed', async () => {
+    const { sut, claimed } = setup({ pages: [['a', 'unconfirmed', 'c']] });
+    const result = await sut.run('MANUAL');
+    expect([...claimed]).toEqual(['a', 'c']);
+    expect(result).toMatchObject({ usersProcessed: 2, emailsQueued: 2 });
+  });
+
+  it("runs one user's reminders alone, without recording a run for everyone", async () => {
+    const { sut, claimed, finished } = setup({ pages: [['own']] });
+    const result = await sut.run('MANUAL', new Date(), 'own');
+    expect([...claimed]).toEqual(['own']);
+    expect(result).toMatchObject({ usersProcessed: 1, emailsQueued: 1, alreadySentToday: 0 });
+    expect(finished).toEqual([]);
+  });
+
+  it('refuses a second run for everyone while one is under way (409)', async () => {
+    const { sut } = setup({ pages: [['a']], runUnderWay: true });
+    await expect(sut.run('MANUAL')).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('skips users who paused reminder e-mails', async () => {

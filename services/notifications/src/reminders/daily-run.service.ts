@@ -75,9 +75,14 @@ export class DailyRunService {
     await Promise.allSettled([...this.underWay]);
   }
 
-  run(trigger: RunTrigger, now: Date = new Date()): Promise<TriggerDailyResult> {
+  /**
+   * Today's reminders: everyone's (the cron, its retries, and the operator's button), or only
+   * `onlyUserId`'s (anyone else's button: the counts are that user's). One run for everyone at a
+   * time; a second is a 409. A user's own run is not recorded as the day's run.
+   */
+  run(trigger: RunTrigger, now: Date = new Date(), onlyUserId?: string): Promise<TriggerDailyResult> {
     if (this.stopping) return Promise.reject(stoppingError());
-    const running = this.runNow(trigger, now);
+    const running = onlyUserId ? this.runFor(onlyUserId, now) : this.runNow(trigger, now);
     this.underWay.add(running);
     running.then(
       () => this.underWay.delete(running),
@@ -86,9 +91,22 @@ export class DailyRunService {
     return running;
   }
 
+  private async runFor(userId: string, now: Date): Promise<TriggerDailyResult> {
+    const totals: RunTotals = { usersProcessed: 0, emailsQueued: 0, alreadySentToday: 0 };
+    const batch = await this.peers.overdueDigest({
+      userId,
+      batchSize: 1,
+      contactsPerUser: CONTACTS_PER_EMAIL,
+      birthdaysWithinDays: BIRTHDAY_DIGEST_DAYS,
+    });
+    await this.queueBatch(utcDay(now), batch.users, totals);
+    return { message: dailyRunMessage(totals), ...totals };
+  }
+
   private async runNow(trigger: RunTrigger, now: Date): Promise<TriggerDailyResult> {
     const day = utcDay(now);
-    const runId = await this.runs.start(day, trigger);
+    const runId = await this.runs.start(day, trigger, now);
+    if (!runId) throw new AppError(ErrorCode.CONFLICT, 'Daily reminders are already being sent: try again in a minute');
     const totals: RunTotals = { usersProcessed: 0, emailsQueued: 0, alreadySentToday: 0 };
     try {
       let cursor: string | null = null;
@@ -135,9 +153,10 @@ export class DailyRunService {
     // Rendered emails are the bulk of a run's memory: render and queue them a few at a time.
     for (let start = 0; start < due.length; start += ENQUEUE_CHUNK) {
       const chunk = due.slice(start, start + ENQUEUE_CHUNK).filter((entry) => {
-        if (!users.has(entry.userId))
-          this.logger.warn(`User ${entry.userId} has overdue contacts but no account; skipped`);
-        return users.has(entry.userId);
+        const user = users.get(entry.userId);
+        if (!user) this.logger.warn(`User ${entry.userId} has overdue contacts but no account; skipped`);
+        // Mail goes only to proven addresses: the app tells the user to confirm theirs.
+        return user?.emailVerified === true;
       });
       const candidates = await Promise.all(
         chunk.map((entry) => this.candidateFor(users.get(entry.userId)!, entry, webhooks.get(entry.userId))),
@@ -156,7 +175,7 @@ export class DailyRunService {
     webhook?: StoredWebhook,
   ): Promise<DailyReminderCandidate> {
     const { headers, ...links } = await this.emailActions.reminderExtras(
-      user._id,
+      user,
       entry.contacts.map((contact) => contact._id),
     );
     const email = renderReminderEmail({

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service.js';
+import { Prisma } from '../generated/prisma/client.js';
 
 export const RunTrigger = { CRON: 'CRON', MANUAL: 'MANUAL', RETRY: 'RETRY' } as const;
 export type RunTrigger = (typeof RunTrigger)[keyof typeof RunTrigger];
@@ -21,12 +22,26 @@ const asDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
 export class DailyRunsRepository {
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
 
-  async start(day: string, trigger: RunTrigger): Promise<string> {
-    const run = await this.prisma.dailyRun.create({
-      data: { day: asDate(day), trigger, status: RunStatus.RUNNING },
-      select: { id: true },
+  /**
+   * Records a run for everyone as started; null when another one is under way (a unique index
+   * lets one row be RUNNING). A run RUNNING for longer than STALE_RUN_MS died with its process:
+   * it is marked failed first, so it never blocks the next.
+   */
+  async start(day: string, trigger: RunTrigger, now: Date = new Date()): Promise<string | null> {
+    await this.prisma.dailyRun.updateMany({
+      where: { status: RunStatus.RUNNING, startedAt: { lt: new Date(now.getTime() - STALE_RUN_MS) } },
+      data: { status: RunStatus.FAILED, error: 'the process running it stopped', finishedAt: now },
     });
-    return run.id;
+    try {
+      const run = await this.prisma.dailyRun.create({
+        data: { day: asDate(day), trigger, status: RunStatus.RUNNING },
+        select: { id: true },
+      });
+      return run.id;
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;
+      throw error;
+    }
   }
 
   async finish(id: string, totals: RunTotals, error?: string): Promise<void> {

@@ -18,10 +18,11 @@ export class RemindersController {
     return this.reminders.sendTest(caller.userId);
   }
 
+  /** The operator runs everyone's reminders; anyone else their own (the counts are theirs). */
   @Post('trigger-daily')
   @HttpCode(200)
-  triggerDaily(): Promise<TriggerDailyResult> {
-    return this.dailyRun.run(RunTrigger.MANUAL);
+  triggerDaily(@CurrentUser() caller: AccessTokenClaims): Promise<TriggerDailyResult> {
+    return this.dailyRun.run(RunTrigger.MANUAL, new Date(), caller.isOperator ? undefined : caller.userId);
   }
 
   @Get('upcoming')

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AppError } from '@kith/nest-kit';
 import {
+  AccountMessages,
   BIRTHDAY_DIGEST_DAYS,
+  ErrorCode,
   type MessageResponse,
   needsAttentionLabel,
   type NotificationStats,
@@ -14,6 +17,7 @@ import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
 import { EmailKind } from '../outbox/outbox.types.js';
 import { PeersClient } from '../peers/peers.client.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { SendKind, SendLimits } from '../send-limits/send-limits.js';
 import { CONTACTS_PER_EMAIL } from './reminder-content.js';
 import { RemindersRepository } from './reminders.repository.js';
 
@@ -34,18 +38,24 @@ export class RemindersService {
     @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
     @Inject(EmailActionsService) private readonly emailActions: EmailActionsService,
     @Inject(WebhooksService) private readonly webhooks: WebhooksService,
+    @Inject(SendLimits) private readonly sendLimits: SendLimits,
   ) {}
 
-  /** One reminder to the caller now, through the outbox, even when nothing is overdue. */
+  /**
+   * One reminder to the caller now, through the outbox, even when nothing is overdue; only to a
+   * proven address, and a few an hour.
+   */
   async sendTest(userId: string): Promise<MessageResponse> {
-    const [user, overdue, birthdays] = await Promise.all([
-      this.peers.userById(userId),
+    const user = await this.peers.userById(userId);
+    if (!user.emailVerified) throw new AppError(ErrorCode.EMAIL_NOT_VERIFIED, AccountMessages.EMAIL_NOT_VERIFIED);
+    await this.sendLimits.reserve(userId, SendKind.TEST_REMINDER);
+    const [overdue, birthdays] = await Promise.all([
       // Snoozed contacts are left out, like in the daily e-mail.
       this.peers.overdueForUser({ userId, limit: CONTACTS_PER_EMAIL, excludeSnoozed: true }),
       this.peers.birthdaysForUser({ userId, withinDays: BIRTHDAY_DIGEST_DAYS }),
     ]);
     const { headers, ...links } = await this.emailActions.reminderExtras(
-      userId,
+      user,
       overdue.items.map((contact) => contact._id),
     );
     const email = renderReminderEmail({

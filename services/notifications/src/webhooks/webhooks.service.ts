@@ -14,6 +14,7 @@ import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifi
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
 import { Channel, EmailKind, type NewOutboxEmail } from '../outbox/outbox.types.js';
 import { PeersClient } from '../peers/peers.client.js';
+import { SendKind, SendLimits } from '../send-limits/send-limits.js';
 import { CONTACTS_PER_EMAIL } from '../reminders/reminder-content.js';
 import { assertPublicHost } from './network-guard.js';
 import { renderWebhook, type WebhookDigest } from './webhook-payload.js';
@@ -45,6 +46,7 @@ export class WebhooksService {
     @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
     @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
     @Inject(PeersClient) private readonly peers: PeersClient,
+    @Inject(SendLimits) private readonly sendLimits: SendLimits,
   ) {}
 
   async get(userId: string): Promise<WebhookSettings> {
@@ -70,6 +72,7 @@ export class WebhooksService {
   async sendTest(userId: string): Promise<MessageResponse> {
     const webhook = await this.webhooks.find(userId);
     if (!webhook) throw new AppError(ErrorCode.BAD_REQUEST, 'No webhook is set up: save a url first');
+    await this.sendLimits.reserve(userId, SendKind.WEBHOOK_TEST);
     const overdue = await this.peers.overdueForUser({ userId, limit: CONTACTS_PER_EMAIL, excludeSnoozed: true });
     const digest: WebhookDigest = {
       event: 'webhook-test',
