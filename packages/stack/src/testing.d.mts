@@ -60,6 +60,14 @@ export interface TestStack {
   registerUser(
     overrides?: Partial<{ firstName: string; lastName: string; email: string; password: string }>,
   ): Promise<RegisteredUser>;
+  /**
+   * Steps up as the user would (POST /api/auth/step-up with its password, and `factor` when
+   * two-factor sign-in is on): the X-Step-Up header that guarded changes take.
+   */
+  stepUpHeader(
+    user: Pick<RegisteredUser, 'authHeader' | 'password'>,
+    factor?: { code: string } | { recoveryCode: string },
+  ): Promise<{ 'x-step-up': string }>;
   stop(): Promise<void>;
 }
 

@@ -89,6 +89,16 @@ export async function startTestStack({
     return { user, tokens, password: body.password, authHeader: { authorization: `Bearer ${tokens.accessToken}` } };
   }
 
+  /** The X-Step-Up header for guarded changes, got with the user's password (and factor) as a person would. */
+  async function stepUpHeader(user, factor = {}) {
+    const answer = await call(stack.gatewayUrl, 'POST', '/api/auth/step-up', {
+      body: { password: user.password, ...factor },
+      headers: user.authHeader,
+    });
+    if (answer.status !== 200) throw new Error(`step-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return { 'x-step-up': answer.body.data.stepUpToken };
+  }
+
   /** Drops this stack's databases after stopping it. */
   async function stop() {
     conformanceByGateway.delete(stack.gatewayUrl);
@@ -106,7 +116,7 @@ export async function startTestStack({
     return { servers: nats.url, user, pass: password, inboxPrefix: natsInboxPrefix(peer), name: `test-as-${peer}` };
   }
 
-  return { ...stack, registerUser, natsConnectOptions, stop };
+  return { ...stack, registerUser, stepUpHeader, natsConnectOptions, stop };
 }
 
 /** Polls `probe` every 100 ms until it returns a truthy value, which it returns. */

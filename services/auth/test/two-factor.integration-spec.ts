@@ -60,13 +60,13 @@ interface TwoFactorUser extends RegisteredUser {
 
 async function withTwoFactor(): Promise<TwoFactorUser> {
   const user = await stack.registerUser();
-  const setup = await api('POST', '/api/auth/2fa/setup', undefined, user.tokens.accessToken);
+  const setup = await api('POST', '/api/auth/2fa/setup', { currentPassword: user.password }, user.tokens.accessToken);
   expect(setup.status).toBe(200);
   const step = (await freshStep()) - 1;
   const enabled = await api(
     'POST',
     '/api/auth/2fa/enable',
-    { code: codeOf(setup.body.data.secret, step) },
+    { currentPassword: user.password, code: codeOf(setup.body.data.secret, step) },
     user.tokens.accessToken,
   );
   expect(enabled.status).toBe(200);
@@ -94,7 +94,7 @@ async function requestResetToken(user: RegisteredUser): Promise<string> {
 describe('setting two-factor sign-in up', () => {
   it('returns a key, its otpauth URI and a QR code rendered by the server; nothing is on until a code confirms it', async () => {
     const user = await stack.registerUser();
-    const setup = await api('POST', '/api/auth/2fa/setup', undefined, user.tokens.accessToken);
+    const setup = await api('POST', '/api/auth/2fa/setup', { currentPassword: user.password }, user.tokens.accessToken);
     expect(setup.status).toBe(200);
     const { secret, otpauthUri, qrSvg } = setup.body.data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -123,7 +123,7 @@ describe('setting two-factor sign-in up', () => {
     const wrong = await api(
       'POST',
       '/api/auth/2fa/enable',
-      { code: codeOf(secret, step + 5) },
+      { currentPassword: user.password, code: codeOf(secret, step + 5) },
       user.tokens.accessToken,
     );
     expect(wrong.status).toBe(401);
@@ -134,7 +134,12 @@ describe('setting two-factor sign-in up', () => {
     });
     expect((await me(user.tokens.accessToken)).twoFactor.enabled).toBe(false);
 
-    const enabled = await api('POST', '/api/auth/2fa/enable', { code: codeOf(secret, step) }, user.tokens.accessToken);
+    const enabled = await api(
+      'POST',
+      '/api/auth/2fa/enable',
+      { currentPassword: user.password, code: codeOf(secret, step) },
+      user.tokens.accessToken,
+    );
     expect(enabled.status).toBe(200);
     const { recoveryCodes } = enabled.body.data;
     expect(enabled.body.data.message).toBe(TwoFactorMessage.ENABLED);
@@ -153,21 +158,36 @@ describe('setting two-factor sign-in up', () => {
     expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
     for (const code of recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code);
 
-    // On means on: no new key replaces it, and it cannot be enabled twice.
-    const again = await api('POST', '/api/auth/2fa/setup', undefined, user.tokens.accessToken);
+    // On means on: no new key replaces it, and it cannot be enabled twice. With it on, step-up
+    // asks for the second factor too (a recovery code here).
+    const grant = await stack.stepUpHeader(user, { recoveryCode: recoveryCodes[0] });
+    const headers = { ...bearer(user.tokens.accessToken), ...grant };
+    const again = await call(stack.gatewayUrl, 'POST', '/api/auth/2fa/setup', { headers });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(TwoFactorMessage.ALREADY_ENABLED);
-    expect(
-      (await api('POST', '/api/auth/2fa/enable', { code: codeOf(secret, step + 1) }, user.tokens.accessToken)).status,
-    ).toBe(409);
+    const twice = await call(stack.gatewayUrl, 'POST', '/api/auth/2fa/enable', {
+      body: { code: codeOf(secret, step + 1) },
+      headers,
+    });
+    expect(twice.status).toBe(409);
   });
 
   it('answers enable without a pending key with 409, a malformed code with 400, and needs a session', async () => {
     const user = await stack.registerUser();
-    const early = await api('POST', '/api/auth/2fa/enable', { code: '123456' }, user.tokens.accessToken);
+    const early = await api(
+      'POST',
+      '/api/auth/2fa/enable',
+      { currentPassword: user.password, code: '123456' },
+      user.tokens.accessToken,
+    );
     expect(early.status).toBe(409);
     expect(early.body.error).toBe(TwoFactorMessage.SETUP_NOT_STARTED);
-    const malformed = await api('POST', '/api/auth/2fa/enable', { code: '12a456' }, user.tokens.accessToken);
+    const malformed = await api(
+      'POST',
+      '/api/auth/2fa/enable',
+      { currentPassword: user.password, code: '12a456' },
+      user.tokens.accessToken,
+    );
     expect(malformed.status).toBe(400);
     expect(malformed.body.details).toEqual([{ field: 'code', message: TwoFactorMessage.CODE_FORMAT }]);
     expect((await api('POST', '/api/auth/2fa/setup')).status).toBe(401);
@@ -177,7 +197,12 @@ describe('setting two-factor sign-in up', () => {
   it('is refused for the shared demo account, which must stay open to everyone', async () => {
     const demo = await api('POST', '/api/auth/login', DEMO_ACCOUNT);
     expect(demo.status).toBe(200);
-    const setup = await api('POST', '/api/auth/2fa/setup', undefined, demo.body.data.tokens.accessToken);
+    const setup = await api(
+      'POST',
+      '/api/auth/2fa/setup',
+      { currentPassword: DEMO_ACCOUNT.password },
+      demo.body.data.tokens.accessToken,
+    );
     expect(setup.status).toBe(403);
     expect(setup.body.error).toBe(TwoFactorMessage.DEMO_ACCOUNT);
   });
@@ -421,7 +446,21 @@ describe('turning two-factor sign-in off', () => {
   it('accepts a recovery code (a lost phone), and new recovery codes replace the old ones', async () => {
     const user = await withTwoFactor();
     const access = user.tokens.accessToken;
-    const renewed = await api('POST', '/api/auth/2fa/recovery-codes', { recoveryCode: user.recoveryCodes[0] }, access);
+    // A code alone is not enough: new codes need step-up, the password with it.
+    const codeAlone = await api(
+      'POST',
+      '/api/auth/2fa/recovery-codes',
+      { recoveryCode: user.recoveryCodes[0] },
+      access,
+    );
+    expect(codeAlone.status).toBe(403);
+    expect(codeAlone.body.code).toBe(ErrorCode.STEP_UP_REQUIRED);
+    const renewed = await api(
+      'POST',
+      '/api/auth/2fa/recovery-codes',
+      { currentPassword: user.password, recoveryCode: user.recoveryCodes[0] },
+      access,
+    );
     expect(renewed.status).toBe(200);
     expect(renewed.body.data.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect((await me(access)).twoFactor.recoveryCodesRemaining).toBe(RECOVERY_CODE_COUNT);
@@ -465,7 +504,16 @@ describe('your data', () => {
     );
     expect(text).not.toContain(stored!.secret_ciphertext);
 
-    const deleted = await api('DELETE', '/api/auth/me', { password: user.password }, access);
+    // With two-factor sign-in on, the password alone no longer deletes the account.
+    const passwordAlone = await api('DELETE', '/api/auth/me', { password: user.password }, access);
+    expect(passwordAlone.status).toBe(401);
+    expect(passwordAlone.body.code).toBe(ErrorCode.TWO_FACTOR_REQUIRED);
+    const deleted = await api(
+      'DELETE',
+      '/api/auth/me',
+      { password: user.password, code: codeOf(user.secret, user.step + 2) },
+      access,
+    );
     expect(deleted.status).toBe(200);
     for (const table of ['user_totp', 'recovery_codes', 'two_factor_challenges']) {
       expect(await sql(stack.databaseUrls.auth, `SELECT 1 FROM ${table} WHERE user_id = $1`, [user.user._id])).toEqual(

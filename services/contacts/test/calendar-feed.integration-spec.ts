@@ -77,12 +77,20 @@ describe('calendar feed', () => {
       200,
     );
 
-    expect((await api.get('/calendar/feed')).body.data).toEqual({ active: false, createdAt: null });
-    const created = await api.post('/calendar/feed');
+    expect((await api.get('/calendar/feed')).body.data).toEqual({ active: false, createdAt: null, url: null });
+    // The bearer token alone makes no feed: a URL that outlives the session needs step-up.
+    const bare = await api.post('/calendar/feed');
+    expect(bare.status).toBe(403);
+    expect(bare.body.code).toBe('STEP_UP_REQUIRED');
+    expect((await api.get('/calendar/feed')).body.data.active).toBe(false);
+    const created = await api.postWithStepUp('/calendar/feed');
     expect(created.status).toBe(200);
     const url: string = created.body.data.url;
     expect(url).toMatch(/^http:\/\/localhost:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect((await api.get('/calendar/feed')).body.data.active).toBe(true);
+    // Shown again (kept encrypted), never stored in clear.
+    expect((await api.get('/calendar/feed')).body.data).toMatchObject({ active: true, url });
+    const [stored] = await sql(stack.databaseUrls.contacts, 'SELECT token_hash, token_ciphertext FROM calendar_feeds');
+    expect(JSON.stringify(stored)).not.toContain(url.split('/').pop()!.replace('.ics', ''));
 
     // No bearer token: the URL alone opens the feed.
     const response = await fetchFeed(url);
@@ -133,7 +141,7 @@ describe('calendar feed', () => {
     const user = await stack.registerUser();
     const api = apiFor(stack, user);
     const resting = (await api.post('/contacts', { firstName: 'Resting', lastName: 'Friend' })).body.data;
-    const url: string = (await api.post('/calendar/feed')).body.data.url;
+    const url: string = (await api.postWithStepUp('/calendar/feed')).body.data.url;
     const before = await fetchFeed(url);
     const etag = before.headers.get('etag')!;
     expect(parseWithIcalendar(await before.text()).events[0]).toMatchObject({ start: today(), description: null });
@@ -168,8 +176,8 @@ describe('calendar feed', () => {
   it('stops answering the old URL once regenerated, and every URL once turned off', async () => {
     const user = await stack.registerUser();
     const api = apiFor(stack, user);
-    const first: string = (await api.post('/calendar/feed')).body.data.url;
-    const second: string = (await api.post('/calendar/feed')).body.data.url;
+    const first: string = (await api.postWithStepUp('/calendar/feed')).body.data.url;
+    const second: string = (await api.postWithStepUp('/calendar/feed')).body.data.url;
     expect(second).not.toBe(first);
     expect((await fetchFeed(first)).status).toBe(404);
     expect((await fetchFeed(second)).status).toBe(200);
@@ -179,7 +187,7 @@ describe('calendar feed', () => {
 
   it('stores only the hash of the token and answers 404 for malformed or unknown tokens', async () => {
     const user = await stack.registerUser();
-    const url: string = (await apiFor(stack, user).post('/calendar/feed')).body.data.url;
+    const url: string = (await apiFor(stack, user).postWithStepUp('/calendar/feed')).body.data.url;
     const token = /calendar\/(.+)\.ics$/.exec(url)![1]!;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const rows = await sql<{ token_hash: string }>(
@@ -199,7 +207,7 @@ describe('calendar feed', () => {
     const api = apiFor(stack, user);
     const contacts = Array.from({ length: 3000 }, (_, index) => ({ firstName: `Feed${index}`, lastName: 'Person' }));
     expect((await api.post('/contacts/import/confirm', { contacts })).body.data.imported).toBe(3000);
-    const url: string = (await api.post('/calendar/feed')).body.data.url;
+    const url: string = (await api.postWithStepUp('/calendar/feed')).body.data.url;
     const started = Date.now();
     const parsed = parseWithIcalendar(await (await fetchFeed(url)).text());
     expect(parsed.events).toHaveLength(3000);

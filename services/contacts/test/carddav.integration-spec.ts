@@ -37,7 +37,7 @@ const syncCollection = (token: string, props = '<d:getetag/>') =>
 
 describe('app passwords', () => {
   it('are shown once, listed without the secret, stored hashed, and only for the caller', async () => {
-    const created = await api.post('/auth/app-passwords', { name: '  Pixel 9  ' });
+    const created = await api.postWithStepUp('/auth/app-passwords', { name: '  Pixel 9  ' });
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({
       _id: expect.any(String),
@@ -73,10 +73,10 @@ describe('app passwords', () => {
   });
 
   it('refuses a missing or too long name with a message naming the field, and needs a session', async () => {
-    const blank = await api.post('/auth/app-passwords', { name: '   ' });
+    const blank = await api.postWithStepUp('/auth/app-passwords', { name: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error).toMatch(/name/i);
-    expect((await api.post('/auth/app-passwords', { name: 'x'.repeat(61) })).status).toBe(400);
+    expect((await api.postWithStepUp('/auth/app-passwords', { name: 'x'.repeat(61) })).status).toBe(400);
     expect((await call(stack.gatewayUrl, 'GET', '/api/auth/app-passwords')).status).toBe(401);
   });
 

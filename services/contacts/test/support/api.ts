@@ -20,10 +20,19 @@ export function apiFor(stack: TestStack, user?: RegisteredUser) {
     checkAnswer(stack.gatewayUrl, { method, url: `/api${path}`, status: response.status, contentType, body: text });
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
-  const request = async (method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiAnswer> => {
     const response = await fetch(`${stack.gatewayUrl}/api${path}`, {
       method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      headers: {
+        ...headers,
+        ...extraHeaders,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return read(method, path, response);
@@ -31,6 +40,11 @@ export function apiFor(stack: TestStack, user?: RegisteredUser) {
   return {
     get: (path: string) => request('GET', path),
     post: (path: string, body?: unknown) => request('POST', path, body ?? {}),
+    /** A POST that needs step-up (an app password, the calendar feed): the user re-enters its password first. */
+    postWithStepUp: async (path: string, body?: unknown) => {
+      if (!user) throw new Error('postWithStepUp needs a signed-in user');
+      return request('POST', path, body ?? {}, await stack.stepUpHeader(user));
+    },
     put: (path: string, body: unknown) => request('PUT', path, body),
     patch: (path: string, body?: unknown) => request('PATCH', path, body),
     delete: (path: string) => request('DELETE', path),

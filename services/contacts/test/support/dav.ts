@@ -40,7 +40,7 @@ export type Dav = ReturnType<typeof davFor>;
 
 /** Creates an app password through the API; returns it in clear. */
 export async function createAppPassword(api: Api, name = 'Test phone'): Promise<{ _id: string; password: string }> {
-  const answer = await api.post('/auth/app-passwords', { name });
+  const answer = await api.postWithStepUp('/auth/app-passwords', { name });
   if (answer.status !== 201)
     throw new Error(`create app password failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data;
