@@ -17,7 +17,15 @@ jest.unstable_mockModule('./pages/SettingsPage.js', () => ({ SettingsPage: crash
 jest.unstable_mockModule('./pages/EmailActionPage.js', () => ({ default: crashingPage('Email action') }));
 const { App } = await import('./App.js');
 
-const user = { _id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', createdAt: '2026-01-01' };
+const user = {
+  _id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  createdAt: '2026-01-01',
+  emailVerified: true,
+  isOperator: false,
+};
 
 /** The profile for the auth check; every other call answers an empty success. */
 function serveSignedIn() {

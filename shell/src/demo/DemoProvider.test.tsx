@@ -10,6 +10,8 @@ const demoUser = {
   lastName: 'User',
   email: 'demo@kith.app',
   createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
+  isOperator: false,
 };
 const wrapper = ({ children }: { children: ReactNode }) => <DemoProvider>{children}</DemoProvider>;
 

@@ -11,7 +11,12 @@ import { LoadingState, PageHeader, api, notify, useAuthStore } from '@kith/web-k
 import { Bell, BellOff, Heart, Lock, Smile, Sparkles, UserRound, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DemoModeSwitch } from '../demo/DemoModeSwitch.js';
+import { AccountSection } from '../settings/AccountSection.js';
 import { DangerZone } from '../settings/DangerZone.js';
+import { EmailUnverifiedNotice } from '../settings/EmailUnverifiedNotice.js';
+import { InvitationsSection } from '../settings/InvitationsSection.js';
+import { SessionsSection } from '../settings/SessionsSection.js';
+import { StepUpProvider } from '../settings/step-up/useStepUp.js';
 import { YourData } from '../settings/YourData.js';
 import { PhoneSyncSection } from '../settings/PhoneSyncSection.js';
 import { SettingsSection, type SettingsHeading } from '../settings/SettingsSection.js';
@@ -115,79 +120,93 @@ export function SettingsPage() {
       {!data ? (
         <LoadingState label="Loading settings..." />
       ) : (
-        <div className="space-y-6">
-          <Section
-            icon={<UserRound className="size-5" />}
-            title="Profile"
-            description="The account you are signed in with."
-          >
-            <Row label="Name">{data.user ? fullName(data.user) : '—'}</Row>
-            <Row label="Email">{data.user?.email ?? '—'}</Row>
-          </Section>
-          <Section
-            icon={<Bell className="size-5" />}
-            title="Notification settings"
-            description="How many days between reminders for each kind of relationship."
-          >
-            <Row label="Best Friends" icon={<Heart className="size-4 text-red-500" aria-hidden="true" />}>
-              {data.notifications.bestFriendDays} days
-            </Row>
-            <Row label="Friends" icon={<Users className="size-4 text-blue-500" aria-hidden="true" />}>
-              {data.notifications.friendDays} days
-            </Row>
-            <Row label="Acquaintances" icon={<Smile className="size-4 text-amber-500" aria-hidden="true" />}>
-              {data.notifications.acquaintanceDays} days
-            </Row>
-            <Row label="Push notifications" icon={<Lock className="size-4 text-slate-400" aria-hidden="true" />}>
-              <span className="inline-flex items-center gap-3">
-                <span className="text-xs font-normal text-slate-600">
-                  {data.notifications.enablePushNotifications ? 'On' : 'Off'}
+        <StepUpProvider>
+          <div className="space-y-6">
+            {data.user && !data.user.emailVerified ? <EmailUnverifiedNotice email={data.user.email} /> : null}
+            <Section
+              icon={<UserRound className="size-5" />}
+              title="Profile"
+              description="The account you are signed in with."
+            >
+              <Row label="Name">{data.user ? fullName(data.user) : '—'}</Row>
+              <Row label="Email">{data.user?.email ?? '—'}</Row>
+            </Section>
+            <Section
+              icon={<Bell className="size-5" />}
+              title="Notification settings"
+              description="How many days between reminders for each kind of relationship."
+            >
+              <Row label="Best Friends" icon={<Heart className="size-4 text-red-500" aria-hidden="true" />}>
+                {data.notifications.bestFriendDays} days
+              </Row>
+              <Row label="Friends" icon={<Users className="size-4 text-blue-500" aria-hidden="true" />}>
+                {data.notifications.friendDays} days
+              </Row>
+              <Row label="Acquaintances" icon={<Smile className="size-4 text-amber-500" aria-hidden="true" />}>
+                {data.notifications.acquaintanceDays} days
+              </Row>
+              <Row label="Push notifications" icon={<Lock className="size-4 text-slate-400" aria-hidden="true" />}>
+                <span className="inline-flex items-center gap-3">
+                  <span className="text-xs font-normal text-slate-600">
+                    {data.notifications.enablePushNotifications ? 'On' : 'Off'}
+                  </span>
+                  <button
+                    type="button"
+                    role="switch"
+                    aria-checked={data.notifications.enablePushNotifications}
+                    aria-label="Push notifications"
+                    disabled
+                    className={`relative inline-flex h-6 w-11 shrink-0 cursor-not-allowed rounded-full opacity-60 transition-colors ${data.notifications.enablePushNotifications ? 'bg-blue-600' : 'bg-slate-300'}`}
+                  >
+                    <span
+                      className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${data.notifications.enablePushNotifications ? 'translate-x-5' : 'translate-x-0.5'}`}
+                    />
+                  </button>
                 </span>
-                <button
-                  type="button"
-                  role="switch"
-                  aria-checked={data.notifications.enablePushNotifications}
-                  aria-label="Push notifications"
-                  disabled
-                  className={`relative inline-flex h-6 w-11 shrink-0 cursor-not-allowed rounded-full opacity-60 transition-colors ${data.notifications.enablePushNotifications ? 'bg-blue-600' : 'bg-slate-300'}`}
-                >
-                  <span
-                    className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${data.notifications.enablePushNotifications ? 'translate-x-5' : 'translate-x-0.5'}`}
-                  />
-                </button>
-              </span>
-            </Row>
-            <Row label="Pause reminder e-mails" icon={<BellOff className="size-4 text-slate-500" aria-hidden="true" />}>
-              <PauseRemindersSwitch
-                paused={data.notifications.remindersPaused}
-                onChange={(remindersPaused) =>
-                  updateData((current) => ({
-                    ...current,
-                    notifications: { ...current.notifications, remindersPaused },
-                  }))
-                }
+              </Row>
+              <Row
+                label="Pause reminder e-mails"
+                icon={<BellOff className="size-4 text-slate-500" aria-hidden="true" />}
+              >
+                <PauseRemindersSwitch
+                  paused={data.notifications.remindersPaused}
+                  onChange={(remindersPaused) =>
+                    updateData((current) => ({
+                      ...current,
+                      notifications: { ...current.notifications, remindersPaused },
+                    }))
+                  }
+                />
+              </Row>
+            </Section>
+            {data.user ? (
+              <AccountSection
+                user={data.user}
+                onUserChange={(user) => updateData((current) => ({ ...current, user }))}
               />
-            </Row>
-          </Section>
-          <TwoFactorSection
-            status={data.twoFactor}
-            isDemo={data.user?._id === DEMO_USER_ID}
-            onStatusChange={(twoFactor) => updateData((current) => ({ ...current, twoFactor }))}
-          />
-          <YourData />
-          <WebhookSettings />
-          <PhoneSyncSection email={data.user?.email ?? null} />
-          <Section
-            icon={<Sparkles className="size-5" />}
-            title="Demo mode"
-            description="A banner, sample-data tips and the guided tour."
-          >
-            <Row label="Demo mode">
-              <DemoModeSwitch />
-            </Row>
-          </Section>
-          {data.user ? <DangerZone user={data.user} /> : null}
-        </div>
+            ) : null}
+            <SessionsSection />
+            <TwoFactorSection
+              status={data.twoFactor}
+              isDemo={data.user?._id === DEMO_USER_ID}
+              onStatusChange={(twoFactor) => updateData((current) => ({ ...current, twoFactor }))}
+            />
+            <YourData />
+            <WebhookSettings />
+            <PhoneSyncSection email={data.user?.email ?? null} />
+            {data.user?.isOperator ? <InvitationsSection /> : null}
+            <Section
+              icon={<Sparkles className="size-5" />}
+              title="Demo mode"
+              description="A banner, sample-data tips and the guided tour."
+            >
+              <Row label="Demo mode">
+                <DemoModeSwitch />
+              </Row>
+            </Section>
+            {data.user ? <DangerZone user={data.user} /> : null}
+          </div>
+        </StepUpProvider>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { MessageResponse, User } from '@kith/contracts';
+import { ErrorCode, type MessageResponse, type User } from '@kith/contracts';
 import {
   Button,
   Card,
@@ -6,6 +6,7 @@ import {
   Modal,
   api,
   inputClassName,
+  isApiError,
   serverErrorOr,
   notify,
   session,
@@ -14,6 +15,7 @@ import {
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSecondFactorInput } from '../auth/useSecondFactorInput.js';
 
 /** The typed confirmation must be the account's e-mail, so nobody deletes the wrong account by reflex. */
 export const confirmsAccount = (typed: string, email: string) => typed.trim().toLowerCase() === email.toLowerCase();
@@ -25,6 +27,9 @@ export function DangerZone({ user }: { user: User }) {
   const [password, setPassword] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Two-factor sign-in is on: the server asked for a code too. */
+  const [needsCode, setNeedsCode] = useState(false);
+  const factor = useSecondFactorInput();
   const navigate = useNavigate();
 
   const close = () => {
@@ -33,20 +38,30 @@ export function DangerZone({ user }: { user: User }) {
     setTypedEmail('');
     setPassword('');
     setError(null);
+    setNeedsCode(false);
+    factor.reset();
   };
 
   const deleteAccount = async () => {
+    const secondFactor = needsCode ? factor.read() : null;
+    if (needsCode && !secondFactor) return;
     setDeleting(true);
     setError(null);
     try {
-      const { message } = await api.delete<MessageResponse>('/auth/me', { body: { password }, retry: false });
+      const { message } = await api.delete<MessageResponse>('/auth/me', {
+        body: { password, ...secondFactor },
+        retry: false,
+      });
       session.clear();
       useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, error: null });
       notify.success(message);
       navigate('/', { replace: true });
     } catch (failure) {
-      setError(serverErrorOr(failure, 'Failed to delete account'));
       setDeleting(false);
+      if (isApiError(failure) && failure.code === ErrorCode.TWO_FACTOR_REQUIRED) setNeedsCode(true);
+      else if (isApiError(failure) && failure.code === ErrorCode.INVALID_TWO_FACTOR_CODE)
+        factor.refuse(failure.message);
+      else setError(serverErrorOr(failure, 'Failed to delete account'));
     }
   };
 
@@ -123,6 +138,7 @@ export function DangerZone({ user }: { user: User }) {
               onChange={(event) => setPassword(event.target.value)}
             />
           </FormField>
+          {needsCode && factor.field('delete-account', { autoFocus: true })}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </form>
       </Modal>

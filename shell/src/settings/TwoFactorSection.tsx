@@ -7,12 +7,24 @@ import {
   type TwoFactorSetupResponse,
   type TwoFactorStatus,
 } from '@kith/contracts';
-import { Button, Card, FormField, Modal, api, inputClassName, isApiError, notify, serverErrorOr } from '@kith/web-kit';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  FormField,
+  Modal,
+  api,
+  inputClassName,
+  isApiError,
+  notify,
+  serverErrorOr,
+} from '@kith/web-kit';
 import { ShieldCheck, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { readSecondFactor } from '../auth/second-factor.js';
 import { useSecondFactorInput } from '../auth/useSecondFactorInput.js';
 import { copyToClipboard, CopyField } from './CopyField.js';
+import { useStepUp } from './step-up/useStepUp.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** Below this many unused recovery codes, Settings suggests new ones. */
@@ -68,6 +80,7 @@ function SetupPanel({
   onEnabled: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  const guarded = useStepUp();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -81,12 +94,19 @@ function SetupPanel({
     }
     setSaving(true);
     try {
-      const { recoveryCodes } = await api.post<RecoveryCodesResponse>('/auth/2fa/enable', {
-        body: { code: read.factor.code },
-        retry: false,
-      });
+      const enabled = await guarded((headers) =>
+        api.post<RecoveryCodesResponse>('/auth/2fa/enable', {
+          body: { code: read.factor.code },
+          headers,
+          retry: false,
+        }),
+      );
+      if (!enabled) {
+        setSaving(false);
+        return;
+      }
       notify.success(TwoFactorMessage.ENABLED);
-      onEnabled(recoveryCodes);
+      onEnabled(enabled.recoveryCodes);
     } catch (failure) {
       setSaving(false);
       if (isRefusedCode(failure)) {
@@ -224,7 +244,7 @@ function DisableDialog({ open, onClose, onDisabled }: { open: boolean; onClose: 
   );
 }
 
-/** New recovery codes (the old ones stop working) against a code from the app. */
+/** New recovery codes (the old ones stop working): confirmed here, proven by step-up (password and a code). */
 function RegenerateDialog({
   open,
   onClose,
@@ -234,56 +254,36 @@ function RegenerateDialog({
   onClose: () => void;
   onCodes: (codes: string[]) => void;
 }) {
+  const guarded = useStepUp();
   const [saving, setSaving] = useState(false);
-  const factor = useSecondFactorInput();
-  const close = () => {
-    if (saving) return;
-    factor.reset();
+  const create = async () => {
+    // The confirmation closes first: the step-up dialog may open in its place.
     onClose();
-  };
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const secondFactor = factor.read();
-    if (!secondFactor) return;
     setSaving(true);
     try {
-      const { recoveryCodes, message } = await api.post<RecoveryCodesResponse>('/auth/2fa/recovery-codes', {
-        body: secondFactor,
-        retry: false,
-      });
-      notify.success(message);
-      setSaving(false);
-      factor.reset();
-      onCodes(recoveryCodes);
+      const renewed = await guarded((headers) =>
+        api.post<RecoveryCodesResponse>('/auth/2fa/recovery-codes', { body: {}, headers, retry: false }),
+      );
+      if (renewed) {
+        notify.success(renewed.message);
+        onCodes(renewed.recoveryCodes);
+      }
     } catch (failure) {
+      notify.error(serverErrorOr(failure, 'Could not create new recovery codes'));
+    } finally {
       setSaving(false);
-      if (isRefusedCode(failure)) factor.refuse((failure as Error).message);
-      else notify.error(serverErrorOr(failure, 'Could not create new recovery codes'));
     }
   };
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={close}
-      dismissible={!saving}
       title="New recovery codes"
-      description={`${RECOVERY_CODE_COUNT} new codes replace the ones you have: the old ones stop working.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={saving}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} loading={saving}>
-            Create new codes
-          </Button>
-        </>
-      }
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        {factor.field('two-factor-regenerate')}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </form>
-    </Modal>
+      message={`${RECOVERY_CODE_COUNT} new codes replace the ones you have: the old ones stop working.`}
+      confirmLabel="Create new codes"
+      loading={saving}
+      onCancel={onClose}
+      onConfirm={create}
+    />
   );
 }
 
@@ -305,6 +305,7 @@ export function TwoFactorSection({
   const [starting, setStarting] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [dialog, setDialog] = useState<'disable' | 'regenerate' | null>(null);
+  const guarded = useStepUp();
 
   const reloadStatus = async () => {
     try {
@@ -317,7 +318,11 @@ export function TwoFactorSection({
   const startSetup = async () => {
     setStarting(true);
     try {
-      setSetup(await api.post<TwoFactorSetupResponse>('/auth/2fa/setup', { retry: false }));
+      // Putting a key on the account outlasts the session: the password is asked again first.
+      const started = await guarded((headers) =>
+        api.post<TwoFactorSetupResponse>('/auth/2fa/setup', { headers, retry: false }),
+      );
+      if (started) setSetup(started);
     } catch (failure) {
       notify.error(serverErrorOr(failure, 'Could not start setting up two-factor sign-in'));
       if (isApiError(failure) && failure.status === 409) await reloadStatus();

@@ -3,6 +3,7 @@ import { Button, api, notify, serverErrorOr } from '@kith/web-kit';
 import { CalendarDays, Copy, Download, FileJson, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { SettingsSection, type SettingsHeading } from './SettingsSection.js';
+import { useStepUp } from './step-up/useStepUp.js';
 
 function DataRow({ icon, title, description, children }: SettingsHeading & { children: ReactNode }) {
   return (
@@ -38,17 +39,28 @@ function CalendarFeed() {
   const [status, setStatus] = useState<CalendarFeedStatus | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const guarded = useStepUp();
 
   useEffect(() => {
-    api.get<CalendarFeedStatus>('/calendar/feed').then(setStatus, () => setStatus({ active: false, createdAt: null }));
+    api.get<CalendarFeedStatus>('/calendar/feed').then(
+      (loaded) => {
+        setStatus(loaded);
+        setUrl(loaded.url);
+      },
+      () => setStatus({ active: false, createdAt: null, url: null }),
+    );
   }, []);
 
   const generate = async () => {
     setBusy(true);
     try {
-      const created = await api.post<CalendarFeedUrl>('/calendar/feed', { retry: false });
+      // A feed URL outlives the session: the password is asked again first.
+      const created = await guarded((headers) =>
+        api.post<CalendarFeedUrl>('/calendar/feed', { headers, retry: false }),
+      );
+      if (!created) return;
       setUrl(created.url);
-      setStatus({ active: true, createdAt: new Date().toISOString() });
+      setStatus({ active: true, createdAt: new Date().toISOString(), url: created.url });
     } catch (error) {
       notify.error(serverErrorOr(error, 'Failed to create the calendar feed'));
     } finally {
@@ -60,7 +72,7 @@ function CalendarFeed() {
     try {
       await api.delete('/calendar/feed', { retry: false });
       setUrl(null);
-      setStatus({ active: false, createdAt: null });
+      setStatus({ active: false, createdAt: null, url: null });
       notify.success('Calendar feed turned off');
     } catch (error) {
       notify.error(serverErrorOr(error, 'Failed to turn off the calendar feed'));
@@ -90,7 +102,7 @@ function CalendarFeed() {
       />
     </>
   ) : status?.active ? (
-    'A private feed is on. Its URL is shown only once: regenerate it to see a new one (the old one stops working).'
+    'A private feed is on. Its URL cannot be shown again: regenerate it to see a new one (the old one stops working).'
   ) : (
     'Due dates, scheduled reminders and birthdays in your own calendar app, through a private URL.'
   );

@@ -1,11 +1,13 @@
 import type { AppPassword, CreatedAppPassword } from '@kith/contracts';
 import { api, notify, serverErrorOr } from '@kith/web-kit';
 import { useCallback, useEffect, useState } from 'react';
+import { useStepUp } from './step-up/useStepUp.js';
 
 const PATH = '/auth/app-passwords';
 
 /** The caller's app passwords, and creating (the secret is returned once) and revoking them. */
 export function useAppPasswords() {
+  const guarded = useStepUp();
   const [items, setItems] = useState<AppPassword[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -25,7 +27,11 @@ export function useAppPasswords() {
   const create = useCallback(
     async (name: string): Promise<CreatedAppPassword | null> => {
       try {
-        const created = await api.post<CreatedAppPassword>(PATH, { body: { name }, retry: false });
+        // An app password outlives the session: the password is asked again first.
+        const created = await guarded((headers) =>
+          api.post<CreatedAppPassword>(PATH, { body: { name }, headers, retry: false }),
+        );
+        if (!created) return null;
         await reload();
         return created;
       } catch (error) {
@@ -33,7 +39,7 @@ export function useAppPasswords() {
         return null;
       }
     },
-    [reload],
+    [reload, guarded],
   );
 
   const revoke = useCallback(

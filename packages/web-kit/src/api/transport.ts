@@ -16,6 +16,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** When the session cannot be refreshed: go to /login (default) or only reject. */
   redirectOnSessionExpiry?: boolean;
+  /** Extra request headers (a step-up grant in X-Step-Up). */
+  headers?: Record<string, string>;
 }
 
 export interface UploadOptions {
@@ -66,7 +68,7 @@ export async function sendFetch<T>(
   options: RequestOptions,
   token: string | null,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -10,6 +10,8 @@ const user = {
   lastName: 'Lovelace',
   email: 'ada@example.com',
   createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
+  isOperator: false,
 };
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 const initial = useAuthStore.getState();
