@@ -5,11 +5,15 @@
 // two). Skipped and flaky tests are named above it. A flaky test (one that passed only on its
 // retry) fails the run when CI is set: a retry must not hide a real failure.
 import './require-node.mjs';
+import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, dropStackDatabases, generateJwtKeys, startInfra, startStack, freePort } from '@kith/stack';
 import { couldNotRun, jestCounts, playwrightCounts, summarize } from './test-report.mjs';
+
+/** The account e2e/shell/account-security.spec.ts registers as the instance's operator. */
+const E2E_OPERATOR_EMAIL = 'e2e-operator@example.com';
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const extraArgs = process.argv.slice(2).filter((arg) => !arg.startsWith('--only='));
@@ -117,6 +121,10 @@ try {
         NODE_ENV: 'production',
         // As for `npm start`: the browser tests' webhook sink listens on this machine.
         ALLOW_PRIVATE_WEBHOOKS: 'true',
+        // As `npm start` makes one: Settings shows the calendar feed's URL again.
+        CALENDAR_FEED_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        // The browser tests' operator (the first account of the run is whichever test came first).
+        KITH_OPERATORS: E2E_OPERATOR_EMAIL,
       },
     });
     const outputFile = join(reportsDir, 'playwright.json');

@@ -234,7 +234,7 @@ test.describe('every dialog', () => {
 
   test("Settings' Phone sync revoke dialog traps focus, returns it, and passes axe", async ({ page, request }) => {
     const user = await registerUser(request, 'Phoebe');
-    await apiAs(request, user).post('/auth/app-passwords', { name: 'Work phone' });
+    await apiAs(request, user).post('/auth/app-passwords', { name: 'Work phone', currentPassword: user.password });
     await openAs(page, user, '/settings');
     const revoke = page.getByRole('button', { name: 'Revoke Work phone' });
     await expect(revoke).toBeVisible();

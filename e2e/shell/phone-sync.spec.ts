@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { registerViaApi, signInAndSettle } from '../support/accounts.js';
+import { confirmItIsYou, registerViaApi, signInAndSettle } from '../support/accounts.js';
 import { snap } from '../support/screens.js';
 
 const run = promisify(execFile);
@@ -64,6 +64,8 @@ test('Settings → Phone sync: create an app password, sync a client with it, re
 
   await section.getByLabel('Device name').fill('Test iPhone');
   await section.getByRole('button', { name: 'Create app password' }).click();
+  // An app password outlives the session: the password is asked again first.
+  await confirmItIsYou(page, account.password);
   const secret = section.getByTestId('new-app-password');
   await expect(secret).toHaveText(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
   const password = (await secret.textContent())!;

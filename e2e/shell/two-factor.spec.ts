@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y.js';
-import { registerViaApi, signInAndSettle } from '../support/accounts.js';
+import { confirmItIsYou, registerViaApi, signInAndSettle } from '../support/accounts.js';
 import { resetTokenFor } from '../support/mail.js';
 import { snap } from '../support/screens.js';
 import { nextTotpCode, totpCode } from '../support/totp.js';
@@ -32,6 +32,8 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   await page.waitForLoadState('networkidle');
   await expectNoSeriousA11yViolations(page, 'settings: two-factor off');
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  // A key on the account outlasts the session: the password is asked again first.
+  await confirmItIsYou(page, account.password);
 
   // The QR code is an image the server rendered (a data: URL, no third party), and the key is shown too.
   const qr = section.getByRole('img', { name: /QR code/ });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { registerViaApi, signInAndSettle } from '../support/accounts.js';
+import { confirmItIsYou, registerViaApi, signInAndSettle } from '../support/accounts.js';
 import { waitForMail } from '../support/mail.js';
 import { snap } from '../support/screens.js';
 
@@ -60,6 +60,8 @@ test("Settings 'Your data': download the vCard and the JSON export, create and r
   expect(document.lists).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Create feed URL' }).click();
+  // A feed URL outlives the session: the password is asked again first.
+  await confirmItIsYou(page, account.password);
   const feedUrl = page.getByLabel('Calendar feed URL');
   await expect(feedUrl).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   const firstUrl = await feedUrl.inputValue();
@@ -73,6 +75,10 @@ test("Settings 'Your data': download the vCard and the JSON export, create and r
   await expect(feedUrl).not.toHaveValue(firstUrl);
   expect((await request.get(new URL(firstUrl).pathname)).status()).toBe(404);
   expect((await request.get(new URL(await feedUrl.inputValue()).pathname)).status()).toBe(200);
+  // The URL is shown again on the next visit (it is kept encrypted), to add it on another device.
+  const current = await feedUrl.inputValue();
+  await page.reload();
+  await expect(page.getByLabel('Calendar feed URL')).toHaveValue(current);
 });
 
 test("'Export vCard' on a list's page downloads only that list", async ({ page, request }) => {

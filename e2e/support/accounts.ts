@@ -51,3 +51,19 @@ export async function signInAndSettle(page: Page, email: string, password: strin
   }
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Answers the 'Confirm it is you' dialog that a lasting change (an app password, the calendar
+ * feed, two-factor set-up) opens: the password again, and a code when two-factor sign-in is on.
+ */
+export async function confirmItIsYou(page: Page, password: string, code?: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Your password').fill(password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  if (code !== undefined) {
+    await dialog.getByLabel('Authentication code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await expect(dialog).toHaveCount(0);
+}

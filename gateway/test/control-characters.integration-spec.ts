@@ -420,7 +420,7 @@ beforeAll(async () => {
     type: 'EMAIL',
     timestamp: new Date().toISOString(),
   });
-  const appPassword = await post('/api/auth/app-passwords', { name: 'Walk phone' });
+  const appPassword = await post('/api/auth/app-passwords', { name: 'Walk phone', currentPassword: user.password });
   let counter = 0;
   context = {
     user,

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NatsSubject, type PasswordResetMailRequest, TOTP_PERIOD_SECONDS } from '@kith/contracts';
+import {
+  type AccountMailRequest,
+  NatsSubject,
+  type PasswordResetMailRequest,
+  TOTP_PERIOD_SECONDS,
+} from '@kith/contracts';
 import { apiConformance, eventually, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
@@ -33,6 +38,9 @@ let conformance: Conformance;
 let webhookTarget: Server;
 let nats: NatsConnection;
 const resetMails: PasswordResetMailRequest[] = [];
+const accountMails: AccountMailRequest[] = [];
+/** An operator of this stack (KITH_OPERATORS), beside its first account. */
+const OPERATOR_EMAIL = 'openapi-operator@example.test';
 
 /** One request through the gateway; its answer must conform to the document. */
 async function send(method: string, path: string, options: Options = {}): Promise<Answer> {
@@ -64,7 +72,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => webhookTarget.listen(0, '127.0.0.1', resolve));
   stack = await startTestStack({
     services: ['auth', 'contacts', 'notifications', 'gateway'],
-    env: { ALLOW_PRIVATE_WEBHOOKS: 'true', DAILY_REMINDER_CRON: '0 0 1 1 *', OUTBOX_POLL_MS: '200' },
+    env: {
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+      DAILY_REMINDER_CRON: '0 0 1 1 *',
+      OUTBOX_POLL_MS: '200',
+      KITH_OPERATORS: OPERATOR_EMAIL,
+    },
   });
   // Reset tokens only leave auth in the mail request to notifications; read them there.
   // As notifications, the only user that may read reset requests (bus-security.integration-spec).
@@ -73,6 +86,11 @@ beforeAll(async () => {
   void (async () => {
     for await (const message of subscription)
       resetMails.push((message.json() as { data: PasswordResetMailRequest }).data);
+  })();
+  const accountMailRequests = nats.subscribe(NatsSubject.NOTIFICATIONS_QUEUE_ACCOUNT_MAIL);
+  void (async () => {
+    for await (const message of accountMailRequests)
+      accountMails.push((message.json() as { data: AccountMailRequest }).data);
   })();
   await nats.flush();
   const document = await (await fetch(`${stack.gatewayUrl}/api/openapi.json`)).json();
@@ -142,7 +160,14 @@ describe('every route of the OpenAPI document, against the running stack', () =>
     ).toBe(200);
 
     const me = { authorization: `Bearer ${session.body.data.tokens.accessToken}` };
-    const created = await send('POST', '/api/auth/app-passwords', { auth: me, json: { name: 'Phone' } });
+    const grant = await send('POST', '/api/auth/step-up', { auth: me, json: { password: 'second-password' } });
+    expect(grant.status).toBe(200);
+    const stepUp = { 'x-step-up': grant.body.data.stepUpToken };
+    const created = await send('POST', '/api/auth/app-passwords', {
+      auth: me,
+      headers: stepUp,
+      json: { name: 'Phone' },
+    });
     expect(created.status).toBe(201);
     expect((await send('GET', '/api/auth/app-passwords', { auth: me })).body.data).toHaveLength(1);
     const revoke = `/api/auth/app-passwords/${created.body.data._id}`;
@@ -150,9 +175,52 @@ describe('every route of the OpenAPI document, against the running stack', () =>
     expect((await send('DELETE', revoke, { auth: me })).status).toBe(404);
   });
 
+  it('account basics: name, sessions, e-mail address and password; invitations for the operator', async () => {
+    const operator = await stack.registerUser({ email: OPERATOR_EMAIL });
+    const { user, authHeader: auth, password } = await stack.registerUser();
+    const renamed = await send('PATCH', '/api/auth/me', { auth, json: { firstName: 'Augusta', lastName: 'King' } });
+    expect(renamed.body.data.user).toMatchObject({ firstName: 'Augusta', lastName: 'King' });
+
+    await send('POST', '/api/auth/login', { json: { email: user.email, password } });
+    const sessions = (await send('GET', '/api/auth/sessions', { auth })).body.data;
+    expect(sessions).toHaveLength(2);
+    const other = sessions.find((session: { current: boolean }) => !session.current);
+    expect((await send('DELETE', `/api/auth/sessions/${other._id}`, { auth })).status).toBe(200);
+    expect((await send('POST', '/api/auth/sessions/sign-out-everywhere', { auth })).status).toBe(200);
+
+    // The e-mail changes once the link sent to the new address is used (read on the bus, as notifications).
+    const moved = `moved-${randomUUID().slice(0, 8)}@example.test`;
+    const changing = await send('POST', '/api/auth/change-email', {
+      auth,
+      json: { currentPassword: password, newEmail: moved },
+    });
+    expect(changing.status).toBe(200);
+    const { token } = await eventually(async () => accountMails.find((mail) => mail.to === moved), {
+      what: 'the confirmation mail request',
+    });
+    expect((await send('POST', '/api/auth/confirm-email', { json: { token } })).status).toBe(200);
+    // An address that is not confirmed gets its link again on request.
+    await sql(stack.databaseUrls.auth, 'UPDATE users SET email_verified_at = NULL WHERE id = $1', [user._id]);
+    expect((await send('POST', '/api/auth/verify-email/resend', { auth })).status).toBe(200);
+
+    const changed = await send('POST', '/api/auth/change-password', {
+      auth,
+      json: { currentPassword: password, newPassword: 'a-new-one-entirely' },
+    });
+    expect(changed.body.data.revoked).toEqual({ sessions: 0, appPasswords: 0, calendarFeed: false });
+
+    expect((await send('GET', '/api/auth/invitations', { auth })).status).toBe(403);
+    const invited = await send('POST', '/api/auth/invitations', {
+      auth: operator.authHeader,
+      json: { email: `invited-${randomUUID().slice(0, 8)}@example.test` },
+    });
+    expect(invited.status).toBe(201);
+    expect((await send('GET', '/api/auth/invitations', { auth: operator.authHeader })).body.data).toHaveLength(1);
+  });
+
   it('two-factor sign-in: set up, enabled, a sign-in with a code, new recovery codes, turned off', async () => {
     const { user, authHeader: auth, password } = await stack.registerUser();
-    const setup = await send('POST', '/api/auth/2fa/setup', { auth });
+    const setup = await send('POST', '/api/auth/2fa/setup', { auth, json: { currentPassword: password } });
     expect(setup.status).toBe(200);
     // Codes of the current step and the next one: the server takes each step once, in order, within ±1.
     const step = Math.floor(Date.now() / (TOTP_PERIOD_SECONDS * 1000));
@@ -161,7 +229,10 @@ describe('every route of the OpenAPI document, against the running stack', () =>
         secret: Secret.fromBase32(setup.body.data.secret),
         timestamp: at * TOTP_PERIOD_SECONDS * 1000 + 1,
       });
-    const enabled = await send('POST', '/api/auth/2fa/enable', { auth, json: { code: codeAt(step) } });
+    const enabled = await send('POST', '/api/auth/2fa/enable', {
+      auth,
+      json: { currentPassword: password, code: codeAt(step) },
+    });
     expect(enabled.status).toBe(200);
     const [first, second] = enabled.body.data.recoveryCodes;
 
@@ -180,7 +251,10 @@ describe('every route of the OpenAPI document, against the running stack', () =>
     expect(signedIn.status).toBe(200);
     expect((await send('GET', '/api/auth/me', { auth })).body.data.twoFactor.enabled).toBe(true);
 
-    const renewed = await send('POST', '/api/auth/2fa/recovery-codes', { auth, json: { recoveryCode: first } });
+    const renewed = await send('POST', '/api/auth/2fa/recovery-codes', {
+      auth,
+      json: { currentPassword: password, recoveryCode: first },
+    });
     expect(renewed.status).toBe(200);
     // The codes from before the renewal no longer work.
     expect(
@@ -194,7 +268,8 @@ describe('every route of the OpenAPI document, against the running stack', () =>
   });
 
   it('contacts: contacts, lists, interactions, import, vCard export, calendar feed', async () => {
-    const { authHeader: auth } = await stack.registerUser();
+    const owner = await stack.registerUser();
+    const { authHeader: auth } = owner;
     const list = await send('POST', '/api/lists', { auth, json: { name: 'Close friends', reminderDays: 14 } });
     expect(list.status).toBe(201);
     const listId = list.body.data._id;
@@ -313,7 +388,7 @@ describe('every route of the OpenAPI document, against the running stack', () =>
     expect((await send('POST', '/api/contacts/import/confirm', { auth, json: { contacts: [] } })).status).toBe(400);
 
     expect((await send('GET', '/api/calendar/feed', { auth })).body.data.active).toBe(false);
-    const feed = await send('POST', '/api/calendar/feed', { auth });
+    const feed = await send('POST', '/api/calendar/feed', { auth, headers: await stack.stepUpHeader(owner) });
     const feedPath = new URL(feed.body.data.url).pathname;
     const calendar = await send('GET', feedPath);
     expect(calendar.text).toContain('BEGIN:VCALENDAR');
@@ -329,8 +404,10 @@ describe('every route of the OpenAPI document, against the running stack', () =>
   });
 
   it('CardDAV: capabilities, and a card written, read and deleted with an app password', async () => {
-    const { user, authHeader: auth } = await stack.registerUser();
-    const { password } = (await send('POST', '/api/auth/app-passwords', { auth, json: { name: 'Phone' } })).body.data;
+    const { user, authHeader: auth, password: accountPassword } = await stack.registerUser();
+    const { password } = (
+      await send('POST', '/api/auth/app-passwords', { auth, json: { name: 'Phone', currentPassword: accountPassword } })
+    ).body.data;
     const basic = { authorization: `Basic ${Buffer.from(`${user.email}:${password}`).toString('base64')}` };
     const card = `/dav/addressbooks/${user._id}/contacts/openapi-card.vcf`;
 

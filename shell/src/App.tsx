@@ -11,6 +11,7 @@ const RegisterPage = lazy(() => import(/* webpackChunkName: "page-register" */ '
 const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "page-forgot" */ './pages/ForgotPasswordPage.js'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "page-reset" */ './pages/ResetPasswordPage.js'));
 const EmailActionPage = lazy(() => import(/* webpackChunkName: "page-email-action" */ './pages/EmailActionPage.js'));
+const ConfirmEmailPage = lazy(() => import(/* webpackChunkName: "page-confirm-email" */ './pages/ConfirmEmailPage.js'));
 const SignedInApp = lazy(() => import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp.js'));
 
 /** Protected routes: anyone not signed in goes to the landing page (spec §2). */
@@ -73,6 +74,8 @@ export function App() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           {/* One-click links from reminder e-mails work signed in or not. */}
           <Route path="/email-action/:token" element={<EmailActionPage />} />
+          {/* Links of confirmation mails (a new account's address, a new address) work signed in or not. */}
+          <Route path="/confirm-email" element={<ConfirmEmailPage />} />
           <Route
             path="/*"
             element={

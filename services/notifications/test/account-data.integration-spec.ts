@@ -139,7 +139,10 @@ const PHONE_CARD = [
 async function seedEverything(): Promise<EverythingSeeded> {
   const seeded = await seedAccount();
   const { user, contactIds } = seeded;
-  const created = await api(user, 'POST', '/api/auth/app-passwords', { name: 'Ada’s phone' });
+  const created = await api(user, 'POST', '/api/auth/app-passwords', {
+    name: 'Ada’s phone',
+    currentPassword: user.password,
+  });
   expect(created.status).toBe(201);
   const appPassword: string = created.body.data.password;
   const book = davPaths.addressBook(user.user._id);
@@ -149,7 +152,9 @@ async function seedEverything(): Promise<EverythingSeeded> {
   expect((await dav(user, appPassword, 'DELETE', `${book}gone-1.vcf`)).status).toBe(204);
   const phoneCardId = (await api(user, 'GET', '/api/contacts?search=caroline')).body.data.items[0]._id as string;
 
-  const feed = await api(user, 'POST', '/api/calendar/feed');
+  const feed = await call(stack.gatewayUrl, 'POST', '/api/calendar/feed', {
+    headers: { ...user.authHeader, ...(await stack.stepUpHeader(user)) },
+  });
   expect(feed.status).toBe(200);
   expect((await api(user, 'PUT', '/api/notifications/webhook', { url: hookUrl, format: 'json' })).status).toBe(200);
   expect((await api(user, 'POST', '/api/notifications/webhook/test')).status).toBe(200);

@@ -130,8 +130,9 @@ describe('request ids and structured logs', () => {
     expect(resetToken).toBeTruthy();
     await outboxSettled(stack.databaseUrls.notifications);
     // Tokens that travel in a URL path: the calendar feed's, asked for by a calendar app.
+    const session = { authorization: `Bearer ${accessToken}` };
     const feed = await call(stack.gatewayUrl, 'POST', '/api/calendar/feed', {
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { ...session, ...(await stack.stepUpHeader({ authHeader: session, password })) },
     });
     expect(feed.status).toBeLessThan(300);
     const feedUrl = new URL(feed.body.data.url as string);

@@ -1,8 +1,8 @@
-import { ValidationMessage } from '@kith/contracts';
-import { Button, ErrorBanner, notify, useAuthStore } from '@kith/web-kit';
+import { ErrorCode, ValidationMessage } from '@kith/contracts';
+import { Button, ErrorBanner, isApiError, notify, useAuthStore } from '@kith/web-kit';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { EmailInput } from '../auth/EmailInput.js';
 import { TextInput } from '../auth/TextInput.js';
@@ -19,14 +19,18 @@ const REGISTER_FAILED = 'Failed to create account. Please try again.';
 
 export default function RegisterPage() {
   const registerAccount = useAuthStore((state) => state.register);
-  // The spec's message, shown once, in the form (the store keeps the server's reason for others).
-  const [failed, setFailed] = useState(false);
+  // The spec's message, shown once, in the form (the store keeps the server's reason for others);
+  // a registration the instance refuses (by invitation, or closed) says so instead.
+  const [failed, setFailed] = useState<string | false>(false);
+  // An invitation link: `/register?invitation=…&email=…`.
+  const [search] = useSearchParams();
+  const invitation = search.get('invitation') ?? undefined;
   const clearError = useAuthStore((state) => state.clearError);
   const navigate = useNavigate();
   // An error from an earlier attempt (or the other auth page) is not this page's error.
   useEffect(() => clearError(), [clearError]);
-  const { register, handleSubmit, formState } = useForm<RegisterForm>({
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  const { register, handleSubmit, formState, setError } = useForm<RegisterForm>({
+    defaultValues: { firstName: '', lastName: '', email: search.get('email') ?? '', password: '' },
   });
   const { errors, isSubmitting } = formState;
 
@@ -38,11 +42,15 @@ export default function RegisterPage() {
         lastName: values.lastName.trim(),
         email: values.email.trim(),
         password: values.password,
+        ...(invitation ? { invitation } : {}),
       });
       notify.success('Account created successfully! Welcome to the product.');
       navigate('/dashboard', { replace: true });
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      const passwordRefused = isApiError(error) && error.details?.find((detail) => detail.field === 'password');
+      if (passwordRefused) setError('password', { message: passwordRefused.message });
+      else
+        setFailed(isApiError(error) && error.code === ErrorCode.REGISTRATION_CLOSED ? error.message : REGISTER_FAILED);
     }
   };
 
@@ -59,7 +67,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      {failed && <ErrorBanner message={REGISTER_FAILED} onDismiss={() => setFailed(false)} />}
+      {failed && <ErrorBanner message={failed} onDismiss={() => setFailed(false)} />}
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput

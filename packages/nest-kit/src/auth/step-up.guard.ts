@@ -1,13 +1,18 @@
 import { ErrorCode, STEP_UP_HEADER, StepUpMessage } from '@kith/contracts';
 import {
+  applyDecorators,
   type CanActivate,
   type ExecutionContext,
   Inject,
   Injectable,
   Optional,
+  SetMetadata,
   UseGuards,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import type { z } from 'zod';
+import { validate } from '../http/zod-validation.pipe.js';
 import { AppError } from '../errors/app-error.js';
 import { type AccessTokenClaims, JwtVerifier } from './jwt-verifier.js';
 
@@ -33,6 +38,7 @@ type AuthenticatedRequest = Request & { auth?: AccessTokenClaims };
 export class StepUpGuard implements CanActivate {
   constructor(
     @Inject(JwtVerifier) private readonly verifier: JwtVerifier,
+    @Inject(Reflector) private readonly reflector: Reflector,
     @Optional() @Inject(STEP_UP_IN_BODY) private readonly inBody?: StepUpInBodyCheck,
   ) {}
 
@@ -40,6 +46,9 @@ export class StepUpGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const caller = request.auth;
     if (!caller) throw new Error('StepUpGuard used on a route without JwtAuthGuard');
+    // Bad input is a 400 naming the field, whatever the proof: the body is checked first.
+    const bodySchema = this.reflector.get<z.ZodType | undefined>(STEP_UP_BODY, context.getHandler());
+    if (bodySchema) validate(bodySchema).transform(request.body ?? {});
     // A password in the body is always checked, so a wrong one is never waved through by a grant.
     if (this.inBody && (await this.inBody.proveInBody(caller, request.body))) return true;
     const header = request.headers[STEP_UP_HEADER.toLowerCase()];
@@ -55,5 +64,11 @@ export class StepUpGuard implements CanActivate {
   }
 }
 
-/** Marks a route that needs step-up (see StepUpGuard); runs after the global access-token guard. */
-export const RequireStepUp = () => UseGuards(StepUpGuard);
+const STEP_UP_BODY = 'kith:stepUpBody';
+
+/**
+ * Marks a route that needs step-up (see StepUpGuard); runs after the global access-token guard.
+ * `bodySchema`: the route's body schema, checked before the proof (guards run before pipes).
+ */
+export const RequireStepUp = (bodySchema?: z.ZodType) =>
+  applyDecorators(SetMetadata(STEP_UP_BODY, bodySchema), UseGuards(StepUpGuard));

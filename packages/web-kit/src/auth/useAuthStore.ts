@@ -21,6 +21,8 @@ export interface LoginCredentials {
 export interface RegistrationDetails extends LoginCredentials {
   firstName: string;
   lastName: string;
+  /** The token of the operator's invitation, where registration is by invitation. */
+  invitation?: string;
 }
 
 /** A sign-in either ends signed in, or (two-factor sign-in on) waits for a code. */

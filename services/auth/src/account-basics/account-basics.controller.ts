@@ -55,7 +55,7 @@ export class AccountBasicsController {
   }
 
   @Post('change-password')
-  @RequireStepUp()
+  @RequireStepUp(changePasswordSchema)
   @HttpCode(HttpStatus.OK)
   changePassword(
     @CurrentUser() caller: AccessTokenClaims,
@@ -65,7 +65,7 @@ export class AccountBasicsController {
   }
 
   @Post('change-email')
-  @RequireStepUp()
+  @RequireStepUp(changeEmailSchema)
   @HttpCode(HttpStatus.OK)
   changeEmail(
     @CurrentUser() caller: AccessTokenClaims,

@@ -20,7 +20,7 @@ export class AppPasswordsController {
 
   /** Needs step-up: an app password outlives every session and reads the whole address book. */
   @Post()
-  @RequireStepUp()
+  @RequireStepUp(appPasswordCreateSchema)
   create(
     @CurrentUser() caller: AccessTokenClaims,
     @Body(validate(appPasswordCreateSchema)) body: AppPasswordCreateRequest,

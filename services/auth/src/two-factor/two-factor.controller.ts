@@ -34,7 +34,7 @@ export class TwoFactorController {
   }
 
   @Post('enable')
-  @RequireStepUp()
+  @RequireStepUp(twoFactorEnableSchema)
   @HttpCode(HttpStatus.OK)
   enable(
     @CurrentUser() caller: AccessTokenClaims,
@@ -55,7 +55,7 @@ export class TwoFactorController {
   }
 
   @Post('recovery-codes')
-  @RequireStepUp()
+  @RequireStepUp(recoveryCodesRegenerateSchema)
   @HttpCode(HttpStatus.OK)
   regenerateRecoveryCodes(
     @CurrentUser() caller: AccessTokenClaims,
