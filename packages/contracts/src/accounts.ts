@@ -29,8 +29,7 @@ export const AccountMessages = {
   EMAIL_CONFIRMED: 'Your e-mail address is confirmed',
   EMAIL_LINK_INVALID: 'This confirmation link is not valid any more. Ask for a new one from Settings.',
   VERIFICATION_SENT: 'We sent a confirmation link to your address',
-  EMAIL_NOT_VERIFIED:
-    'Confirm your e-mail address first: open the link we sent you, or ask for a new one in Settings',
+  EMAIL_NOT_VERIFIED: 'Confirm your e-mail address first: open the link we sent you, or ask for a new one in Settings',
   INVITATION_SENT: 'Invitation sent',
 } as const;
 

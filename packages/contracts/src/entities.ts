@@ -41,9 +41,7 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const resetPasswordResponseSchema = authResponseSchema.extend({
   message: z.string(),
   /** What the reset also ended, so the page can say what to set up again. */
-  revoked: z
-    .object({ sessions: count, appPasswords: count, calendarFeed: z.boolean() })
-    .optional(),
+  revoked: z.object({ sessions: count, appPasswords: count, calendarFeed: z.boolean() }).optional(),
 });
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 

@@ -60,7 +60,10 @@ export type LoginTwoFactorRequest = z.input<typeof loginTwoFactorSchema>;
  * `POST /auth/2fa/enable`: a code from the app proves it holds the key just set up. Like the
  * set-up, it needs step-up: the X-Step-Up header or `currentPassword`.
  */
-export const twoFactorEnableSchema = z.object({ code: totpCodeSchema, currentPassword: currentPasswordSchema.optional() });
+export const twoFactorEnableSchema = z.object({
+  code: totpCodeSchema,
+  currentPassword: currentPasswordSchema.optional(),
+});
 export type TwoFactorEnableRequest = z.input<typeof twoFactorEnableSchema>;
 
 /** `POST /auth/2fa/disable`: the password and a second factor (a lost phone: a recovery code). */
@@ -72,7 +75,9 @@ export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableSchema>;
  * with two-factor sign-in on means the password and a second factor: the X-Step-Up header, or
  * `currentPassword` with `code` or `recoveryCode` here.
  */
-export const recoveryCodesRegenerateSchema = withOptionalSecondFactor({ currentPassword: currentPasswordSchema.optional() });
+export const recoveryCodesRegenerateSchema = withOptionalSecondFactor({
+  currentPassword: currentPasswordSchema.optional(),
+});
 export type RecoveryCodesRegenerateRequest = z.input<typeof recoveryCodesRegenerateSchema>;
 
 /** `GET /auth/me` and the account export: the response schema of TwoFactorStatus. */

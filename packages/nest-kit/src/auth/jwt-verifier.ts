@@ -1,11 +1,4 @@
-import {
-  ErrorCode,
-  ErrorMessage,
-  JWT_AUDIENCE,
-  JWT_ISSUER,
-  STEP_UP_AUDIENCE,
-  StepUpMessage,
-} from '@kith/contracts';
+import { ErrorCode, ErrorMessage, JWT_AUDIENCE, JWT_ISSUER, STEP_UP_AUDIENCE, StepUpMessage } from '@kith/contracts';
 import { importSPKI, jwtVerify, type KeyObject, type CryptoKey } from 'jose';
 import { AppError } from '../errors/app-error.js';
 

@@ -62,7 +62,8 @@ export class AccountBasicsService {
   async changeEmail(userId: string, newEmail: string): Promise<MessageResponse> {
     const user = await this.users.findById(userId);
     if (!user) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
-    if (newEmail === user.email) throw AppError.validation([{ field: 'newEmail', message: 'This is already your address' }]);
+    if (newEmail === user.email)
+      throw AppError.validation([{ field: 'newEmail', message: 'This is already your address' }]);
     if (await this.users.findByEmail(newEmail)) throw new AppError(ErrorCode.EMAIL_TAKEN, ErrorMessage.EMAIL_TAKEN);
     await this.verification.send(user, newEmail);
     return { message: AccountMessages.EMAIL_CHANGE_SENT };

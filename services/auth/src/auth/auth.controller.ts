@@ -69,10 +69,7 @@ export class AuthController {
     @Headers('user-agent') userAgent: string | undefined,
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<AuthResponse> {
-    return answered(
-      await this.auth.completeTwoFactorLogin(body.challenge, secondFactorOf(body)!, userAgent),
-      response,
-    );
+    return answered(await this.auth.completeTwoFactorLogin(body.challenge, secondFactorOf(body)!, userAgent), response);
   }
 
   @Public()

@@ -58,9 +58,7 @@ export class AuthService {
    */
   async register(request: RegisterRequest, userAgent?: string): Promise<AuthResponse> {
     refuseCommonPassword(request.password);
-    const invitation = request.invitation
-      ? await this.invitations.findValid(request.invitation, request.email)
-      : null;
+    const invitation = request.invitation ? await this.invitations.findValid(request.invitation, request.email) : null;
     if (request.invitation && !invitation) throw refused(AccountMessages.INVITATION_INVALID);
     const mode = this.config.KITH_REGISTRATION;
     const decide = async (instanceIsEmpty: boolean): Promise<RegistrationDecision> => {
@@ -81,7 +79,9 @@ export class AuthService {
     );
     if (row === 'refused')
       throw refused(
-        mode === RegistrationMode.INVITE ? AccountMessages.REGISTRATION_INVITE_ONLY : AccountMessages.REGISTRATION_CLOSED,
+        mode === RegistrationMode.INVITE
+          ? AccountMessages.REGISTRATION_INVITE_ONLY
+          : AccountMessages.REGISTRATION_CLOSED,
       );
     if (!row) throw new AppError(ErrorCode.EMAIL_TAKEN, ErrorMessage.EMAIL_TAKEN);
     if (invitation) await this.invitations.accept(invitation.id);

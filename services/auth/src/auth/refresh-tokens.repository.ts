@@ -104,7 +104,12 @@ export class RefreshTokensRepository {
    */
   async revokeAllOfUser(userId: string, now: Date, db: Db = this.prisma, keepFamilyId?: string): Promise<number> {
     const ended = await db.refreshToken.findMany({
-      where: { userId, revokedAt: null, expiresAt: { gt: now }, ...(keepFamilyId ? { NOT: { familyId: keepFamilyId } } : {}) },
+      where: {
+        userId,
+        revokedAt: null,
+        expiresAt: { gt: now },
+        ...(keepFamilyId ? { NOT: { familyId: keepFamilyId } } : {}),
+      },
       distinct: ['familyId'],
       select: { familyId: true },
     });

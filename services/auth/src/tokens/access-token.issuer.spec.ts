@@ -42,7 +42,10 @@ describe('AccessTokenIssuer', () => {
     const sut = await AccessTokenIssuer.fromPem(keys.privateKeyPem);
     const verifier = new JwtVerifier(keys.publicKeyPem);
     const now = Date.now();
-    const { token, expiresAt } = await sut.issueStepUp({ userId: subject.id, sessionId: 'family-1', methods: ['pwd'] }, now);
+    const { token, expiresAt } = await sut.issueStepUp(
+      { userId: subject.id, sessionId: 'family-1', methods: ['pwd'] },
+      now,
+    );
     await expect(verifier.verifyStepUp(token)).resolves.toEqual({
       userId: subject.id,
       sessionId: 'family-1',

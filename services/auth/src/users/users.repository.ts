@@ -17,8 +17,7 @@ export interface NewUser {
 /** Whether an account may be created, decided with the first-account lock held. */
 export type RegistrationDecision =
   /** Create it; `firstAccount` when the instance had no account yet (it becomes the operator). */
-  | { allowed: true; firstAccount: boolean; emailVerifiedAt?: Date | null }
-  | { allowed: false };
+  { allowed: true; firstAccount: boolean; emailVerifiedAt?: Date | null } | { allowed: false };
 
 /** Serialises registrations that may make the first account (and so the operator). */
 const FIRST_ACCOUNT_LOCK = 7_204_118_001;
@@ -114,4 +113,3 @@ export class UsersRepository {
     }
   }
 }
-

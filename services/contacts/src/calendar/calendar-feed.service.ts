@@ -128,7 +128,9 @@ export class CalendarFeedService {
     } catch (error) {
       if (!(error instanceof SecretBoxError) && !(error instanceof TypeError)) throw error;
       // The key changed or was removed: the feed still works, its URL cannot be shown again.
-      this.logger.warn(`Calendar feed URL of user ${userId} cannot be decrypted: was CALENDAR_FEED_ENCRYPTION_KEY changed?`);
+      this.logger.warn(
+        `Calendar feed URL of user ${userId} cannot be decrypted: was CALENDAR_FEED_ENCRYPTION_KEY changed?`,
+      );
       return null;
     }
   }

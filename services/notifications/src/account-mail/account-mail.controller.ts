@@ -26,7 +26,9 @@ export class AccountMailController {
    * no-op, and a link is not sent once it has expired.
    */
   @MessagePattern(NatsSubject.NOTIFICATIONS_QUEUE_ACCOUNT_MAIL)
-  async queue(@Payload(validate(accountMailRequestSchema)) request: AccountMailRequest): Promise<PasswordResetMailQueued> {
+  async queue(
+    @Payload(validate(accountMailRequestSchema)) request: AccountMailRequest,
+  ): Promise<PasswordResetMailQueued> {
     const once = createHash('sha256')
       .update(request.token ?? `${request.kind}:${request.userId}:${JSON.stringify(request.revoked)}:${Date.now()}`)
       .digest('hex');

@@ -14,12 +14,7 @@ import { AppError, inTransaction } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { PeersClient } from '../peers/peers.client.js';
 import { SettingsService } from '../settings/settings.service.js';
-import {
-  type EmailActionClaims,
-  recipientDigest,
-  signEmailAction,
-  verifyEmailAction,
-} from './email-action-tokens.js';
+import { type EmailActionClaims, recipientDigest, signEmailAction, verifyEmailAction } from './email-action-tokens.js';
 
 /** Who a reminder e-mail goes to: its links are bound to the account and the address. */
 export type Recipient = Pick<User, '_id' | 'email'>;

@@ -70,9 +70,7 @@ function wordingOf(request: AccountMailRequest, appUrl: string): Wording {
         revoked.appPasswords > 0
           ? `${pluralize(revoked.appPasswords, 'app password')} for phone sync ${revoked.appPasswords === 1 ? 'was' : 'were'} deleted: make a new one for each device in Settings → Phone sync.`
           : null,
-        revoked.calendarFeed
-          ? 'Your calendar feed URL stopped working: make a new one in Settings → Your data.'
-          : null,
+        revoked.calendarFeed ? 'Your calendar feed URL stopped working: make a new one in Settings → Your data.' : null,
       ].filter((line): line is string => line !== null);
       return {
         subject: 'Your Kith password was changed',
@@ -94,17 +92,18 @@ export function renderAccountMail(request: AccountMailRequest, appUrl: string): 
   const wording = wordingOf(request, appUrl);
   const paragraphs = wording.lines.map((line) => html`<p style="margin:0 0 8px;">${line}</p>`);
   const content = html`<h1 style="margin:0 0 8px;font-size:22px;line-height:1.3;">${wording.heading}</h1>
-    ${paragraphs}
-    ${wording.action ? button(wording.action.label, wording.action.url) : ''}
-    ${wording.action
-      ? html`<p style="margin:16px 0 0;font-size:13px;color:${Brand.muted};">
-          Or paste this link into your browser:<br /><a
-            href="${wording.action.url}"
-            style="color:${Brand.primary};word-break:break-all;"
-            >${wording.action.url}</a
-          >
-        </p>`
-      : ''}`;
+    ${paragraphs} ${wording.action ? button(wording.action.label, wording.action.url) : ''}
+    ${
+      wording.action
+        ? html`<p style="margin:16px 0 0;font-size:13px;color:${Brand.muted};">
+            Or paste this link into your browser:<br /><a
+              href="${wording.action.url}"
+              style="color:${Brand.primary};word-break:break-all;"
+              >${wording.action.url}</a
+            >
+          </p>`
+        : ''
+    }`;
   const text = [
     ...wording.lines,
     ...(wording.action ? ['', `${wording.action.label}: ${wording.action.url}`] : []),
