@@ -105,6 +105,8 @@ describe('POST /api/auth/reset-password', () => {
       message: ErrorMessage.PASSWORD_UPDATED,
       user: registered.user,
       tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) },
+      // What else stopped working, so the page can say what to set up again.
+      revoked: { sessions: 2, appPasswords: 0, calendarFeed: expect.any(Boolean) },
     });
     const fresh = answer.body.data.tokens;
 
