@@ -16,6 +16,8 @@ test('the step-up dialog: a bare session creates no app password; a wrong passwo
   page,
   request,
 }) => {
+  // Several sign-ins and Settings loads: more than a minute on a busy machine.
+  test.slow();
   const { account } = await registerViaApi(request);
   await openSettings(page, account.email, account.password);
   const section = page.getByTestId('phone-sync');
@@ -46,6 +48,8 @@ test('change password: the other sessions end, this one goes on, and the page sa
   page,
   request,
 }) => {
+  // Several sign-ins and Settings loads: more than a minute on a busy machine.
+  test.slow();
   const { account } = await registerViaApi(request);
   const elsewhere = await request.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
@@ -87,6 +91,8 @@ test('sessions: Settings lists where the account is signed in, and "Sign out eve
   page,
   request,
 }) => {
+  // Several sign-ins and Settings loads: more than a minute on a busy machine.
+  test.slow();
   const { account } = await registerViaApi(request);
   const others = [];
   for (let i = 0; i < 2; i++) {
@@ -115,6 +121,8 @@ test('invitations: the operator invites by e-mail from Settings, and the link re
   request,
   browser,
 }) => {
+  // Several sign-ins and Settings loads: more than a minute on a busy machine.
+  test.slow();
   // The operator account may exist from an earlier try of this test.
   const registered = await request.post('/api/auth/register', { data: OPERATOR });
   expect([201, 409]).toContain(registered.status());
