@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startTestStack, type TestStack } from '@kith/stack/testing';
 import { contactOrderBy, type ContactFilter, pageIds } from '../src/contacts/contact-query.sql.js';
 import { Prisma } from '../src/generated/prisma/client.js';
-import { emailKey, nameKey, phoneKey } from '../src/import/vcard/index.js';
+import { emailKey, nameKey, phoneKey } from '../src/import/duplicates.js';
 
 let stack: TestStack;
 let db: pg.Client;

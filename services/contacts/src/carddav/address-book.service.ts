@@ -3,7 +3,7 @@ import { effectiveReminderDays, overdueAt } from '@kith/contracts';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { AddressBookRepository, type CardRow } from './address-book.repository.js';
-import { CardRejectedError, type CardFields, newCardUid, readCard, writeCard } from './card-codec.js';
+import { CardRejectedError, type CardFields, newCardUid, readCard, writeCard } from '../vcard/index.js';
 import { DavError } from './dav-error.js';
 import { NS } from './dav-xml.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../database/database.js';
 import { Prisma } from '../generated/prisma/client.js';
-import type { VCardContact } from '../import/vcard/index.js';
+import type { VCardContact } from '../vcard/index.js';
 
 /** A card to write, with its list's name and the keyset (created_at, id) it is paged by. */
 export type VCardExportRow = Omit<VCardContact, 'categories' | 'updatedAt'> & {

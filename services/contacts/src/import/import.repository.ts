@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { Database } from '../database/database.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { ContactDetails } from '@kith/contracts';
-import type { ContactIdentity, DuplicateLookupKeys } from './vcard/index.js';
+import type { ContactIdentity, DuplicateLookupKeys } from './duplicates.js';
 
 export interface ImportRow extends ContactIdentity, ContactDetails {
   notes: string | null;

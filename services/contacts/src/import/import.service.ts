@@ -8,7 +8,8 @@ import {
 import { AppError, defineMetric } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { ImportRepository, type ImportRow, type ImportTransaction } from './import.repository.js';
-import { buildDuplicateIndex, duplicateLookupKeys, markDuplicates, parseVCardFile } from './vcard/index.js';
+import { parseVCardFile } from '../vcard/index.js';
+import { buildDuplicateIndex, duplicateLookupKeys, markDuplicates } from './duplicates.js';
 
 /** How big the address books people bring are: cards per parsed file and per confirmed import. */
 const importSizes = defineMetric.histogram({
