@@ -59,4 +59,19 @@ export default [
       '@nx/enforce-module-boundaries': ['error', boundaries({ tooling: true })],
     },
   },
+  {
+    // The vCard codec is used through its public index only (import, export and CardDAV alike).
+    files: ['services/contacts/**/*.ts'],
+    ignores: ['services/contacts/src/vcard/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/vcard/*', '!**/vcard/index.js'], message: 'Import the vCard codec from its index.js.' },
+          ],
+        },
+      ],
+    },
+  },
 ];

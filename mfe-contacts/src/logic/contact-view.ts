@@ -1,4 +1,4 @@
-import { fullName, pluralize, type Contact } from '@kith/contracts';
+import { fullName, matchesContactSearch, pluralize, type Contact } from '@kith/contracts';
 
 /** What the contacts screen shows: one list, only overdue contacts, or everything. */
 export type ContactsScope =
@@ -29,17 +29,9 @@ export function contactsSubtitle(scope: ContactsScope, count: number, searching:
   return searching ? `${base} matching search` : base;
 }
 
-/**
- * Case-insensitive substring match on full name, email, phone number and notes: the server's
- * search (GET /contacts?search=), used here only to place a contact created optimistically.
- */
+/** The server's search (GET /contacts?search=), used here only to place a contact created optimistically. */
 export function matchesSearch(contact: Contact, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  const extras = [...contact.phones, ...contact.emails].map((entry) => entry.value);
-  return [fullName(contact), contact.email, contact.phoneNumber, contact.notes, contact.company, ...extras].some(
-    (field) => field != null && field.toLowerCase().includes(needle),
-  );
+  return matchesContactSearch(contact, query);
 }
 
 /** 'Last contact: N days ago' or 'Last contact: Never'. */

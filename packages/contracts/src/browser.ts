@@ -17,6 +17,7 @@ export type * from './two-factor.schemas.js';
 export * from './calendar.js';
 export type * from './vcard.js';
 export * from './rules/overdue.js';
+export * from './rules/search.js';
 export * from './rules/display.js';
 export * from './rules/retry.js';
 export * from './rules/snooze.js';

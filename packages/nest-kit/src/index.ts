@@ -15,6 +15,7 @@ export * from './nats/nats.module.js';
 export * from './nats/nats-connection.js';
 export * from './health/health.js';
 export * from './db/database.js';
+export * from './db/kysely-database.js';
 export * from './bootstrap/bootstrap-service.js';
 export * from './platform/service-platform.module.js';
 export * from './http/http-routes.js';

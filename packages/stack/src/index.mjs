@@ -1,4 +1,5 @@
-export { startInfra, startNatsCluster, startNatsServer } from './infra.mjs';
+export { startInfra, startNatsCluster, startNatsServer, startPostgres } from './infra.mjs';
+export { committedDbTypes, dbTypesFile, dbTypesOf } from './db-types.mjs';
 export {
   startStack,
   SERVICES,

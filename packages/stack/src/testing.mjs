@@ -9,6 +9,7 @@ import { dropStackDatabases, generateJwtKeys, startStack, SERVICES } from './sta
 import { apiConformance } from './api-conformance.mjs';
 
 export { apiConformance };
+export { committedDbTypes, dbTypesOf } from './db-types.mjs';
 
 let userCounter = 0;
 /** Gateway URL → the checker of the OpenAPI document it serves: every answer of the suite is held to it. */

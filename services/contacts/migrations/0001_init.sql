@@ -43,7 +43,7 @@ CREATE TABLE contacts (
     lower(first_name || ' ' || last_name || chr(31) || coalesce(email, '') || chr(31) ||
           coalesce(phone_number, '') || chr(31) || coalesce(notes, ''))
   ) STORED,
-  -- Import duplicate keys, the same normalisation as src/import/vcard/duplicates.ts
+  -- Import duplicate keys, the same normalisation as src/import/duplicates.ts
   -- (emailKey, phoneKey, nameKey), so an import loads only the contacts it collides with.
   email_key            text GENERATED ALWAYS AS (nullif(lower(btrim(email)), '')) STORED,
   phone_key            text GENERATED ALWAYS AS (

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@kith/nest-kit';
+import { sql } from 'kysely';
 import { AccountModule } from './account/account.module.js';
 import { CalendarModule } from './calendar/calendar.module.js';
 import { CommunicationsModule } from './communications/communications.module.js';
@@ -7,7 +8,6 @@ import { CardDavModule } from './carddav/carddav.module.js';
 import { CONTACTS_CONFIG, type ContactsConfig } from './config/contacts.config.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { Database } from './database/database.js';
-import { PrismaService } from './database/prisma.service.js';
 import { DemoModule } from './demo/demo.module.js';
 import { VCardExportModule } from './export/vcard-export.module.js';
 import { ImportModule } from './import/import.module.js';
@@ -25,8 +25,8 @@ export class AppModule {
           name: 'contacts',
           config,
           configToken: CONTACTS_CONFIG,
-          databaseProviders: [Database, PrismaService],
-          databaseCheck: { inject: Database, check: (database: Database) => database.pool.query('SELECT 1') },
+          databaseProviders: [Database],
+          databaseCheck: { inject: Database, check: (database: Database) => sql`SELECT 1`.execute(database.db) },
         }),
         ImportModule,
         VCardExportModule,

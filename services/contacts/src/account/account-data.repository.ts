@@ -8,13 +8,13 @@ import {
   type ExportedScheduledReminder,
 } from '@kith/contracts';
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { toCommunication } from '../communications/communication.mapper.js';
 import { CONTACT_COLUMNS, CONTACTS_WITH_LIST } from '../contacts/contact-query.sql.js';
 import { toContact } from '../contacts/contact.mapper.js';
 import type { ContactRecord } from '../contacts/contact.record.js';
 import { Database } from '../database/database.js';
-import { Prisma } from '../generated/prisma/client.js';
-import type { Communication as CommunicationRow } from '../generated/prisma/client.js';
+import type { CommunicationRecord } from '../communications/communication.record.js';
 import { ListsRepository } from '../lists/lists.repository.js';
 import { toContactList } from '../lists/list.mapper.js';
 
@@ -32,8 +32,8 @@ function decodeCursor(cursor: string | null): Keyset | null {
 }
 const after = (alias: string, keyset: Keyset | null) =>
   keyset
-    ? Prisma.sql`AND (${Prisma.raw(alias)}.created_at, ${Prisma.raw(alias)}.id) > (${keyset.createdAt}, ${keyset.id}::uuid)`
-    : Prisma.empty;
+    ? sql`AND (${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) > (${keyset.createdAt}, ${keyset.id}::uuid)`
+    : sql``;
 
 function paged<Row extends { createdAt: Date; id: string }, Item>(
   rows: Row[],
@@ -62,7 +62,7 @@ export class AccountDataRepository {
   }
 
   async contactsPage(userId: string, cursor: string | null, limit: number, now: Date) {
-    const rows = await this.database.query<ContactRecord>(Prisma.sql`
+    const rows = await this.database.prepared(sql<ContactRecord>`
       SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
       WHERE c.user_id = ${userId}::uuid ${after('c', decodeCursor(cursor))}
       ORDER BY c.created_at, c.id LIMIT ${limit + 1}`);
@@ -74,12 +74,12 @@ export class AccountDataRepository {
     cursor: string | null,
     limit: number,
   ): Promise<AccountExportPage<ExportedScheduledReminder>> {
-    const rows = await this.database.query<{
+    const rows = await this.database.prepared(sql<{
       id: string;
       createdAt: Date;
       reminderDate: Date;
       notes: string | null;
-    }>(Prisma.sql`
+    }>`
       SELECT c.id, c.created_at AS "createdAt", c.reminder_date AS "reminderDate", c.reminder_notes AS notes
       FROM contacts c
       WHERE c.user_id = ${userId}::uuid AND c.reminder_date IS NOT NULL ${after('c', decodeCursor(cursor))}
@@ -92,7 +92,7 @@ export class AccountDataRepository {
   }
 
   async interactionsPage(userId: string, cursor: string | null, limit: number) {
-    const rows = await this.database.query<CommunicationRow>(Prisma.sql`
+    const rows = await this.database.prepared(sql<CommunicationRecord>`
       SELECT m.id, m.user_id AS "userId", m.contact_id AS "contactId", m.type, m.timestamp, m.notes, m.duration, m.created_at AS "createdAt"
       FROM communications m
       WHERE m.user_id = ${userId}::uuid ${after('m', decodeCursor(cursor))}
@@ -106,13 +106,13 @@ export class AccountDataRepository {
     cursor: string | null,
     limit: number,
   ): Promise<AccountExportPage<ExportedPhoneCard>> {
-    const rows = await this.database.query<{
+    const rows = await this.database.prepared(sql<{
       id: string;
       createdAt: Date;
       uid: string;
       href: string;
       card: string | null;
-    }>(Prisma.sql`
+    }>`
       SELECT c.id, c.created_at AS "createdAt", c.dav_uid AS uid, c.dav_href AS href, c.dav_card AS card
       FROM contacts c
       WHERE c.user_id = ${userId}::uuid ${after('c', decodeCursor(cursor))}
@@ -132,7 +132,7 @@ export class AccountDataRepository {
     limit: number,
   ): Promise<AccountExportPage<ExportedDeletedPhoneCard>> {
     const afterRevision = cursor && /^\d+$/.test(cursor) ? cursor : '0';
-    const rows = await this.database.query<{ href: string; revision: string; deletedAt: Date }>(Prisma.sql`
+    const rows = await this.database.prepared(sql<{ href: string; revision: string; deletedAt: Date }>`
       SELECT href, revision::text AS revision, deleted_at AS "deletedAt" FROM dav_tombstones
       WHERE user_id = ${userId}::uuid AND revision > ${afterRevision}::bigint
       ORDER BY revision LIMIT ${limit + 1}`);
@@ -145,16 +145,16 @@ export class AccountDataRepository {
 
   /** Whether the calendar feed is on, and since when; never its token (only a hash is kept anyway). */
   async calendarFeed(userId: string): Promise<AccountExportPage<ExportedCalendarFeed>> {
-    const [row] = await this.database.query<{ createdAt: Date }>(
-      Prisma.sql`SELECT created_at AS "createdAt" FROM calendar_feeds WHERE user_id = ${userId}::uuid`,
+    const [row] = await this.database.prepared(
+      sql<{ createdAt: Date }>`SELECT created_at AS "createdAt" FROM calendar_feeds WHERE user_id = ${userId}::uuid`,
     );
     return { items: [{ active: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null }], nextCursor: null };
   }
 
   /** The address book's change counter (what its sync tokens count). */
   async phoneSync(userId: string): Promise<AccountExportPage<ExportedPhoneSync>> {
-    const [row] = await this.database.query<{ revision: string }>(
-      Prisma.sql`SELECT revision::text AS revision FROM dav_sync_state WHERE user_id = ${userId}::uuid`,
+    const [row] = await this.database.prepared(
+      sql<{ revision: string }>`SELECT revision::text AS revision FROM dav_sync_state WHERE user_id = ${userId}::uuid`,
     );
     return { items: [{ addressBookRevision: row?.revision ?? null }], nextCursor: null };
   }
@@ -167,15 +167,14 @@ export class AccountDataRepository {
    * go last, or deleting the rest would write the user's row again. Idempotent.
    */
   async eraseUser(userId: string): Promise<void> {
-    await this.database.transaction(async (client) => {
-      const { rows } = await client.query<{ table_name: string }>(
-        `SELECT c.table_name FROM information_schema.columns c
-         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-         WHERE c.table_schema = current_schema() AND c.column_name = 'user_id' AND t.table_type = 'BASE TABLE'
-         ORDER BY c.table_name IN ('contact_totals', 'contact_data_versions'), c.table_name`,
-      );
+    await this.database.transaction(async (trx) => {
+      const { rows } = await sql<{ table_name: string }>`
+        SELECT c.table_name FROM information_schema.columns c
+        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = current_schema() AND c.column_name = 'user_id' AND t.table_type = 'BASE TABLE'
+        ORDER BY c.table_name IN ('contact_totals', 'contact_data_versions'), c.table_name`.execute(trx);
       for (const { table_name: table } of rows) {
-        await client.query(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE user_id = $1::uuid`, [userId]);
+        await sql`DELETE FROM ${sql.table(table)} WHERE user_id = ${userId}::uuid`.execute(trx);
       }
     });
   }

@@ -1,7 +1,7 @@
 import type { ContactBasics, ContactDetails } from '@kith/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import { Prisma } from '../generated/prisma/client.js';
-import { Database } from '../database/database.js';
+import { sql } from 'kysely';
+import { Database, type Trx } from '../database/database.js';
 
 /** A contact as a card: what the writer needs, its resource name and change number. */
 export interface CardRow extends ContactBasics, ContactDetails {
@@ -21,12 +21,12 @@ export interface ChangeRow {
   deleted: boolean;
 }
 
-const CARD_COLUMNS = Prisma.sql`
+const CARD_COLUMNS = sql`
   c.id, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.phone_number AS "phoneNumber", c.notes,
   c.birthday, c.company, c.job_title AS "jobTitle", c.phones, c.emails, c.address, c.website,
   c.list_id AS "listId", l.name AS "listName", c.dav_uid AS uid, c.dav_href AS href, c.dav_card AS "storedCard",
   c.sync_revision::text AS revision`;
-const CARDS = Prisma.sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;
+const CARDS = sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;
 
 /**
  * The address book's reads: cards, their change numbers and tombstones. Contacts themselves
@@ -39,8 +39,8 @@ export class AddressBookRepository {
 
   /** The user's latest change number (0 before their first contact). */
   async revision(userId: string): Promise<string> {
-    const [row] = await this.database.query<{ revision: string }>(
-      Prisma.sql`SELECT revision::text AS revision FROM dav_sync_state WHERE user_id = ${userId}::uuid`,
+    const [row] = await this.database.prepared(
+      sql<{ revision: string }>`SELECT revision::text AS revision FROM dav_sync_state WHERE user_id = ${userId}::uuid`,
     );
     return row?.revision ?? '0';
   }
@@ -51,7 +51,7 @@ export class AddressBookRepository {
     afterId: string | null,
     limit: number,
   ): Promise<{ id: string; href: string; revision: string }[]> {
-    return this.database.query(Prisma.sql`
+    return this.database.prepared(sql`
       SELECT id, dav_href AS href, sync_revision::text AS revision FROM contacts
       WHERE user_id = ${userId}::uuid AND id > ${afterId ?? '00000000-0000-0000-0000-000000000000'}::uuid
       ORDER BY id LIMIT ${limit}`);
@@ -59,7 +59,7 @@ export class AddressBookRepository {
 
   /** Whole cards, a page at a time in id order. */
   cards(userId: string, afterId: string | null, limit: number): Promise<CardRow[]> {
-    return this.database.query(Prisma.sql`
+    return this.database.prepared(sql`
       SELECT ${CARD_COLUMNS} FROM ${CARDS}
       WHERE c.user_id = ${userId}::uuid AND c.id > ${afterId ?? '00000000-0000-0000-0000-000000000000'}::uuid
       ORDER BY c.id LIMIT ${limit}`);
@@ -67,13 +67,13 @@ export class AddressBookRepository {
 
   cardsByHref(userId: string, hrefs: string[]): Promise<CardRow[]> {
     if (hrefs.length === 0) return Promise.resolve([]);
-    return this.database.query(Prisma.sql`
+    return this.database.prepared(sql`
       SELECT ${CARD_COLUMNS} FROM ${CARDS} WHERE c.user_id = ${userId}::uuid AND c.dav_href = ANY(${hrefs}::text[])`);
   }
 
   /** Changes after `revision`, oldest first, at most `limit` (the caller asks one more to see truncation). */
   changesSince(userId: string, revision: string, limit: number): Promise<ChangeRow[]> {
-    return this.database.query(Prisma.sql`
+    return this.database.prepared(sql`
       SELECT href, revision::text AS revision, deleted FROM (
         SELECT dav_href AS href, sync_revision AS revision, false AS deleted FROM contacts
         WHERE user_id = ${userId}::uuid AND sync_revision > ${revision}::bigint
@@ -84,35 +84,32 @@ export class AddressBookRepository {
 
   /** The user's lists by name, for CATEGORIES (a user has tens of lists, not thousands). */
   lists(userId: string): Promise<{ id: string; name: string }[]> {
-    return this.database.query(
-      Prisma.sql`SELECT id, name FROM contact_lists WHERE user_id = ${userId}::uuid ORDER BY created_at, id`,
+    return this.database.prepared(
+      sql`SELECT id, name FROM contact_lists WHERE user_id = ${userId}::uuid ORDER BY created_at, id`,
     );
   }
 
   /** The card at this resource name, locked for the rest of the write. */
   async lockByHref(
-    db: Prisma.TransactionClient,
+    trx: Trx,
     userId: string,
     href: string,
   ): Promise<{ id: string; uid: string; revision: string } | null> {
-    const [row] = await db.$queryRaw<{ id: string; uid: string; revision: string }[]>`
-      SELECT id, dav_uid AS uid, sync_revision::text AS revision FROM contacts
-      WHERE user_id = ${userId}::uuid AND dav_href = ${href} FOR UPDATE`;
+    const [row] = await this.database.run(
+      sql<{ id: string; uid: string; revision: string }>`
+        SELECT id, dav_uid AS uid, sync_revision::text AS revision FROM contacts
+        WHERE user_id = ${userId}::uuid AND dav_href = ${href} FOR UPDATE`,
+      trx,
+    );
     return row ?? null;
   }
 
   /** The resource name of the user's card with this UID, if any. */
-  async hrefOfUid(db: Prisma.TransactionClient, userId: string, uid: string): Promise<string | null> {
-    const [row] = await db.$queryRaw<
-      { href: string }[]
-    >`SELECT dav_href AS href FROM contacts WHERE user_id = ${userId}::uuid AND dav_uid = ${uid}`;
+  async hrefOfUid(trx: Trx, userId: string, uid: string): Promise<string | null> {
+    const [row] = await this.database.run(
+      sql<{ href: string }>`SELECT dav_href AS href FROM contacts WHERE user_id = ${userId}::uuid AND dav_uid = ${uid}`,
+      trx,
+    );
     return row?.href ?? null;
-  }
-
-  async revisionOf(db: Prisma.TransactionClient, id: string): Promise<string> {
-    const [row] = await db.$queryRaw<
-      { revision: string }[]
-    >`SELECT sync_revision::text AS revision FROM contacts WHERE id = ${id}::uuid`;
-    return row!.revision;
   }
 }

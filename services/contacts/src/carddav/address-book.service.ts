@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { effectiveReminderDays, overdueAt } from '@kith/contracts';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import type { Trx } from '../database/database.js';
 import { AddressBookRepository, type CardRow } from './address-book.repository.js';
-import { CardRejectedError, type CardFields, newCardUid, readCard, writeCard } from './card-codec.js';
+import { CardRejectedError, type CardFields, newCardUid, readCard, writeCard } from '../vcard/index.js';
 import { DavError } from './dav-error.js';
 import { NS } from './dav-xml.js';
 
@@ -142,12 +142,7 @@ export class AddressBookService {
   }
 
   /** The contact's due date with its (possibly new) list; its own interval and last contact stay. */
-  private async dueDate(
-    db: Prisma.TransactionClient,
-    userId: string,
-    contactId: string,
-    listId: string | null,
-  ): Promise<Date> {
+  private async dueDate(db: Trx, userId: string, contactId: string, listId: string | null): Promise<Date> {
     const current = await this.contacts.lockTimerInputs(db, userId, contactId);
     const listDays = listId ? await this.contacts.listReminderDays(userId, listId, db) : null;
     return overdueAt(

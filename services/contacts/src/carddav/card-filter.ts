@@ -3,9 +3,7 @@
  * starts-with, ends-with; i;unicode-casemap, i.e. case-insensitive) or is-not-defined,
  * combined with anyof (the default) or allof. Parameter filters are not supported and match.
  */
-import { unescapeText } from '../import/vcard/decoding.js';
-import { parsePropertyLine } from '../import/vcard/tokenizer.js';
-import { unfold } from './card-codec.js';
+import { parsePropertyLine, unescapeText, unfold } from '../vcard/index.js';
 import { child, elements, is, NS, type XmlElement } from './dav-xml.js';
 
 interface TextMatch {

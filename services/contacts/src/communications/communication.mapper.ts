@@ -1,7 +1,7 @@
 import type { Communication, CommunicationType } from '@kith/contracts';
-import type { Communication as CommunicationRow } from '../generated/prisma/client.js';
+import type { CommunicationRecord } from './communication.record.js';
 
-export function toCommunication(row: CommunicationRow): Communication {
+export function toCommunication(row: CommunicationRecord): Communication {
   return {
     _id: row.id,
     contactId: row.contactId,

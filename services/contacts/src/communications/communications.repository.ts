@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommunicationType } from '@kith/contracts';
-import type { Communication as CommunicationRow } from '../generated/prisma/client.js';
-import { type Db, PrismaService } from '../database/prisma.service.js';
+import { sql } from 'kysely';
+import { Database, type Db } from '../database/database.js';
 import type { PageRequest } from '../common/paging.js';
+import type { CommunicationRecord } from './communication.record.js';
 
 export interface NewCommunication {
   type: CommunicationType;
@@ -11,27 +12,65 @@ export interface NewCommunication {
   duration: number | null;
 }
 
+/** The columns of a CommunicationRecord. */
+const COMMUNICATION_COLUMNS = [
+  'id',
+  'user_id as userId',
+  'contact_id as contactId',
+  'type',
+  'timestamp',
+  'notes',
+  'duration',
+  'created_at as createdAt',
+] as const;
+
 /** The only code that reads and writes the communications table (a contact's interactions). */
 @Injectable()
 export class CommunicationsRepository {
-  constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
+  constructor(@Inject(Database) private readonly database: Database) {}
 
-  create(db: Db, userId: string, contactId: string, entry: NewCommunication): Promise<CommunicationRow> {
-    return db.communication.create({ data: { ...entry, userId, contactId } });
+  create(db: Db, userId: string, contactId: string, entry: NewCommunication): Promise<CommunicationRecord> {
+    return db
+      .insertInto('communications')
+      .values({ ...entry, user_id: userId, contact_id: contactId })
+      .returning(COMMUNICATION_COLUMNS)
+      .executeTakeFirstOrThrow();
   }
 
   /** The caller's interaction; null for another user's or no such id. */
-  findOwned(userId: string, id: string, db: Db = this.prisma): Promise<CommunicationRow | null> {
-    return db.communication.findFirst({ where: { id, userId } });
+  async findOwned(userId: string, id: string, db: Db = this.database.db): Promise<CommunicationRecord | null> {
+    const row = await db
+      .selectFrom('communications')
+      .select(COMMUNICATION_COLUMNS)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ?? null;
   }
 
-  update(db: Db, id: string, changes: Partial<NewCommunication>): Promise<CommunicationRow> {
-    return db.communication.update({ where: { id }, data: changes });
+  /** Sets the given fields (an edit may give none: the entry then stays as it is). */
+  update(db: Db, id: string, changes: Partial<NewCommunication>): Promise<CommunicationRecord> {
+    if (Object.values(changes).every((value) => value === undefined))
+      return db
+        .selectFrom('communications')
+        .select(COMMUNICATION_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    return db
+      .updateTable('communications')
+      .set(changes)
+      .where('id', '=', id)
+      .returning(COMMUNICATION_COLUMNS)
+      .executeTakeFirstOrThrow();
   }
 
   async delete(db: Db, userId: string, id: string): Promise<boolean> {
-    const { count } = await db.communication.deleteMany({ where: { id, userId } });
-    return count === 1;
+    const { numDeletedRows } = await db
+      .deleteFrom('communications')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return numDeletedRows === 1n;
   }
 
   /** Newest first (communications_contact_timestamp_idx). */
@@ -39,16 +78,20 @@ export class CommunicationsRepository {
     userId: string,
     contactId: string,
     page: PageRequest,
-  ): Promise<{ rows: CommunicationRow[]; total: number }> {
-    const where = { userId, contactId };
-    const [rows, total] = await Promise.all([
-      this.prisma.communication.findMany({
-        where,
-        orderBy: [{ timestamp: 'desc' }, { id: 'desc' }],
-        take: page.limit,
-        skip: page.offset,
-      }),
-      this.prisma.communication.count({ where }),
+  ): Promise<{ rows: CommunicationRecord[]; total: number }> {
+    const ofContact = this.database.db
+      .selectFrom('communications')
+      .where('user_id', '=', userId)
+      .where('contact_id', '=', contactId);
+    const [rows, { total }] = await Promise.all([
+      ofContact
+        .select(COMMUNICATION_COLUMNS)
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      ofContact.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total };
   }

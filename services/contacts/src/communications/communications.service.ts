@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { paged, pageRequest } from '../common/paging.js';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { toCommunication } from './communication.mapper.js';
-import type { Communication as CommunicationRow } from '../generated/prisma/client.js';
+import type { CommunicationRecord } from './communication.record.js';
 import { CommunicationsRepository, type NewCommunication } from './communications.repository.js';
 
 /**
@@ -61,7 +61,7 @@ export class CommunicationsService {
   ): Promise<LogContactResponse> {
     const { contactId } = await this.requireOwned(userId, entryId);
     const { timestamp, ...rest } = changes;
-    let updated: CommunicationRow | undefined;
+    let updated: CommunicationRecord | undefined;
     await this.contacts.transaction((db) =>
       this.contacts.changeTimer(db, userId, contactId, async () => {
         // Checked again under the contact's lock: a concurrent delete wins with a clean 404.
@@ -88,7 +88,7 @@ export class CommunicationsService {
 
   /** Stores the entry and re-derives the contact's timer in one transaction. */
   private async record(userId: string, contactId: string, entry: NewCommunication): Promise<LogContactResponse> {
-    let created: CommunicationRow | undefined;
+    let created: CommunicationRecord | undefined;
     await this.contacts.transaction((db) =>
       this.contacts.changeTimer(db, userId, contactId, async () => {
         created = await this.communications.create(db, userId, contactId, entry);

@@ -13,7 +13,7 @@ export const contactsEnvSchema = serviceEnvSchema.extend({
     .default('false')
     .transform((value) => value === 'true'),
   DEMO_RESET_INTERVAL_MS: env.milliseconds(DEMO_RESET_INTERVAL_MS),
-  /** PostgreSQL connections of the service (Prisma and the raw reads share them). */
+  /** PostgreSQL connections of the service. */
   DATABASE_POOL_SIZE: env.positiveInt(DEFAULT_CONTACTS_DATABASE_POOL_SIZE),
   /** Counts kept between requests until the user's contacts change (see contacts/count-cache.ts); 0 keeps none. */
   COUNT_CACHE_ENTRIES: env.nonNegativeInt(DEFAULT_CONTACT_COUNT_CACHE_ENTRIES),

@@ -1,8 +1,12 @@
 import { type ContactSortBy, SEARCH_SORTS_MATCHES_UP_TO, type SortOrder } from '@kith/contracts';
-import { Prisma } from '../generated/prisma/client.js';
+import { type RawBuilder, sql } from 'kysely';
+import { overdueSql } from './overdue-rule.sql.js';
+
+/** A piece of SQL with its parameters, composed into the statements below. */
+export type Fragment = RawBuilder<unknown>;
 
 /** Columns of a ContactRecord, selected from `contacts c LEFT JOIN contact_lists l`. */
-export const CONTACT_COLUMNS = Prisma.sql`
+export const CONTACT_COLUMNS = sql`
   c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
   c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
   c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
@@ -10,7 +14,7 @@ export const CONTACT_COLUMNS = Prisma.sql`
   c.phones, c.emails, c.address, c.website, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
 
-export const CONTACTS_WITH_LIST = Prisma.sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;
+export const CONTACTS_WITH_LIST = sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;
 
 export interface ContactFilter {
   userId: string;
@@ -28,13 +32,13 @@ export function substringPattern(search: string): string {
 }
 
 /** WHERE clause for the contacts page; every branch is served by an index of 0001_init.sql. */
-export function contactWhere(filter: ContactFilter): Prisma.Sql {
-  const conditions = [Prisma.sql`c.user_id = ${filter.userId}::uuid`];
-  if (filter.listId) conditions.push(Prisma.sql`c.list_id = ${filter.listId}::uuid`);
-  if (filter.listId === null) conditions.push(Prisma.sql`c.list_id IS NULL`);
-  if (filter.overdue) conditions.push(Prisma.sql`c.overdue_at <= ${filter.now}`);
-  if (filter.search) conditions.push(Prisma.sql`c.search_text LIKE ${substringPattern(filter.search)}`);
-  return Prisma.join(conditions, ' AND ');
+export function contactWhere(filter: ContactFilter): Fragment {
+  const conditions = [sql`c.user_id = ${filter.userId}::uuid`];
+  if (filter.listId) conditions.push(sql`c.list_id = ${filter.listId}::uuid`);
+  if (filter.listId === null) conditions.push(sql`c.list_id IS NULL`);
+  if (filter.overdue) conditions.push(overdueSql(filter.now));
+  if (filter.search) conditions.push(sql`c.search_text LIKE ${substringPattern(filter.search)}`);
+  return sql.join(conditions, sql` AND `);
 }
 
 /**
@@ -44,11 +48,11 @@ export function contactWhere(filter: ContactFilter): Prisma.Sql {
  * at 100 000 contacts). A search with few matches (`matches`, its count) therefore sorts its
  * matches instead; the sub-select, kept apart by OFFSET 0, cannot be answered from the sort's index.
  */
-export function pageIds(filter: ContactFilter, orderBy: Prisma.Sql, window: Prisma.Sql, matches?: number): Prisma.Sql {
+export function pageIds(filter: ContactFilter, orderBy: Fragment, window: Fragment, matches?: number): Fragment {
   const where = contactWhere(filter);
   if (filter.search && matches !== undefined && matches <= SEARCH_SORTS_MATCHES_UP_TO)
-    return Prisma.sql`SELECT c.id FROM (SELECT * FROM contacts c WHERE ${where} OFFSET 0) c ORDER BY ${orderBy} ${window}`;
-  return Prisma.sql`SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${orderBy} ${window}`;
+    return sql`SELECT c.id FROM (SELECT * FROM contacts c WHERE ${where} OFFSET 0) c ORDER BY ${orderBy} ${window}`;
+  return sql`SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${orderBy} ${window}`;
 }
 
 /** Whether the filter narrows the user's contacts at all (an unfiltered page reads a kept total). */
@@ -60,29 +64,29 @@ export function narrows(filter: ContactFilter): boolean {
  * A sub-select giving the filter's total. Unfiltered, it is the row contact_totals keeps per user
  * (0002_contact_totals.sql); a narrowed page counts its matches.
  */
-export function contactTotal(filter: ContactFilter): Prisma.Sql {
+export function contactTotal(filter: ContactFilter): Fragment {
   if (!narrows(filter))
-    return Prisma.sql`coalesce((SELECT total FROM contact_totals WHERE user_id = ${filter.userId}::uuid), 0)`;
-  return Prisma.sql`(SELECT count(*)::int FROM contacts c WHERE ${contactWhere(filter)})`;
+    return sql`coalesce((SELECT total FROM contact_totals WHERE user_id = ${filter.userId}::uuid), 0)`;
+  return sql`(SELECT count(*)::int FROM contacts c WHERE ${contactWhere(filter)})`;
 }
 
 /** The user's data version (0008_contact_data_versions.sql) as text; '0' before their first write. */
-export function dataVersion(userId: string): Prisma.Sql {
-  return Prisma.sql`coalesce((SELECT version FROM contact_data_versions WHERE user_id = ${userId}::uuid), 0)::text`;
+export function dataVersion(userId: string): Fragment {
+  return sql`coalesce((SELECT version FROM contact_data_versions WHERE user_id = ${userId}::uuid), 0)::text`;
 }
 
 /** When the next of the user's contacts falls due after `now` (null: none will); one index probe. */
-export function nextDueAfter(userId: string, now: Date): Prisma.Sql {
-  return Prisma.sql`(SELECT min(c.overdue_at) FROM contacts c WHERE c.user_id = ${userId}::uuid AND c.overdue_at > ${now})`;
+export function nextDueAfter(userId: string, now: Date): Fragment {
+  return sql`(SELECT min(c.overdue_at) FROM contacts c WHERE c.user_id = ${userId}::uuid AND c.overdue_at > ${now})`;
 }
 
 /**
  * The filter's count with what it depends on (see ContactCountCache): "totalCount", "dataVersion"
  * and, when being overdue is part of the question, "nextDue".
  */
-export function countColumns(filter: ContactFilter): Prisma.Sql {
-  const nextDue = filter.overdue ? nextDueAfter(filter.userId, filter.now) : Prisma.sql`NULL::timestamptz`;
-  return Prisma.sql`${contactTotal(filter)} AS "totalCount", ${dataVersion(filter.userId)} AS "dataVersion", ${nextDue} AS "nextDue"`;
+export function countColumns(filter: ContactFilter): Fragment {
+  const nextDue = filter.overdue ? nextDueAfter(filter.userId, filter.now) : sql`NULL::timestamptz`;
+  return sql`${contactTotal(filter)} AS "totalCount", ${dataVersion(filter.userId)} AS "dataVersion", ${nextDue} AS "nextDue"`;
 }
 
 /** What a count answers, as the key it is kept under: the same question spelled differently is one key. */
@@ -96,17 +100,17 @@ export function countKey(kind: 'total' | 'sections', filter: ContactFilter): str
  * ORDER BY for a sort, always ending in the id so pages are stable. Never contacted counts as
  * the longest ago: first when sorting by last contact ascending, last when descending.
  */
-export function contactOrderBy(sortBy: ContactSortBy, sortOrder: SortOrder): Prisma.Sql {
+export function contactOrderBy(sortBy: ContactSortBy, sortOrder: SortOrder): Fragment {
   const direction = sortOrder === 'desc' ? 'DESC' : 'ASC';
   switch (sortBy) {
     case 'name':
-      return Prisma.raw(`lower(c.first_name) ${direction}, lower(c.last_name) ${direction}, c.id ${direction}`);
+      return sql.raw(`lower(c.first_name) ${direction}, lower(c.last_name) ${direction}, c.id ${direction}`);
     case 'updated':
-      return Prisma.raw(`c.updated_at ${direction}, c.id ${direction}`);
+      return sql.raw(`c.updated_at ${direction}, c.id ${direction}`);
     case 'created':
-      return Prisma.raw(`c.created_at ${direction}, c.id ${direction}`);
+      return sql.raw(`c.created_at ${direction}, c.id ${direction}`);
     case 'lastContact':
-      return Prisma.raw(
+      return sql.raw(
         `c.last_contact_date ${direction} ${direction === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, c.id ${direction}`,
       );
     default: {
@@ -117,4 +121,4 @@ export function contactOrderBy(sortBy: ContactSortBy, sortOrder: SortOrder): Pri
 }
 
 /** Most overdue first: never contacted (the epoch), then the earliest due date. */
-export const MOST_OVERDUE_FIRST = Prisma.sql`c.overdue_at ASC, c.id ASC`;
+export const MOST_OVERDUE_FIRST = sql`c.overdue_at ASC, c.id ASC`;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ContactSortBy, LabeledValue, SortOrder } from '@kith/contracts';
-import { Prisma } from '../generated/prisma/client.js';
-import { Database } from '../database/database.js';
-import { type Db, PrismaService } from '../database/prisma.service.js';
+import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
+import { Database, type Db, type Trx } from '../database/database.js';
+import type { Contacts } from '../database/tables.generated.js';
 import type { PageRequest } from '../common/paging.js';
 import type { ContactRecord } from './contact.record.js';
 import {
@@ -21,6 +21,7 @@ import {
   pageIds,
 } from './contact-query.sql.js';
 import { type CountAt, ContactCountCache, holds } from './count-cache.js';
+import { overdueSql } from './overdue-rule.sql.js';
 
 /** A count and what it depends on, as countColumns selects them. */
 interface CountRow {
@@ -78,6 +79,45 @@ export interface ContactWrite {
   davCard?: string | null;
 }
 
+/** The columns a write sets (fields left undefined are left alone); the labelled values are JSON. */
+export function contactColumns(write: ContactWrite) {
+  return {
+    first_name: write.firstName,
+    last_name: write.lastName,
+    email: write.email,
+    phone_number: write.phoneNumber,
+    notes: write.notes,
+    list_id: write.listId,
+    custom_reminder_days: write.customReminderDays,
+    last_contact_date: write.lastContactDate,
+    status_contact_date: write.statusContactDate,
+    overdue_at: write.overdueAt,
+    reminder_date: write.reminderDate,
+    reminder_notes: write.reminderNotes,
+    snoozed_until: write.snoozedUntil,
+    birthday: write.birthday,
+    company: write.company,
+    job_title: write.jobTitle,
+    phones: write.phones && JSON.stringify(write.phones),
+    emails: write.emails && JSON.stringify(write.emails),
+    address: write.address,
+    website: write.website,
+    dav_uid: write.davUid,
+    dav_href: write.davHref,
+    dav_card: write.davCard,
+  } satisfies Updateable<Contacts>;
+}
+
+/** The row of a new contact of the user. */
+export function newContactRow(userId: string, contact: ContactWrite & { firstName: string; lastName: string }) {
+  return {
+    ...contactColumns(contact),
+    user_id: userId,
+    first_name: contact.firstName,
+    last_name: contact.lastName,
+  } satisfies Insertable<Contacts>;
+}
+
 /** A contact with a birthday, as the birthday panel and e-mail read it. */
 export interface BirthdayRecord {
   id: string;
@@ -100,7 +140,6 @@ const BIRTHDAYS_READ_LIMIT = 500;
 @Injectable()
 export class ContactsRepository {
   constructor(
-    @Inject(PrismaService) private readonly prisma: PrismaService,
     @Inject(Database) private readonly database: Database,
     @Inject(ContactCountCache) private readonly counts: ContactCountCache,
   ) {}
@@ -130,22 +169,22 @@ export class ContactsRepository {
     page: PageRequest,
   ): Promise<{ records: ContactRecord[]; total: number }> {
     const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder);
-    const window = Prisma.raw(`LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`);
+    const window = sql.raw(`LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`);
     const key = narrows(filter) ? countKey('total', filter) : undefined;
     const kept = key ? this.counts.kept<number>(key) : undefined;
     const counted = key && !kept && filter.search ? await this.count(filter, key) : undefined;
     const known = kept ?? counted;
     const extra = !key
-      ? Prisma.sql`${contactTotal(filter)} AS "totalCount"`
+      ? sql`${contactTotal(filter)} AS "totalCount"`
       : known
-        ? Prisma.sql`${dataVersion(filter.userId)} AS "dataVersion"`
+        ? sql`${dataVersion(filter.userId)} AS "dataVersion"`
         : countColumns(filter);
-    const statement = Prisma.sql`
+    const statement = sql<PageRow>`
       SELECT ${CONTACT_COLUMNS}, ${extra}
       FROM ${CONTACTS_WITH_LIST}
       WHERE c.id = ANY(ARRAY(${pageIds(filter, orderBy, window, known?.value)}))
       ORDER BY ${orderBy}`;
-    const records = await this.read<PageRow>(statement, Boolean(filter.search) || page.offset > 0);
+    const records = await this.read(statement, Boolean(filter.search) || page.offset > 0);
     const [first] = records;
     if (!first)
       return { records, total: page.offset === 0 ? 0 : (counted?.value ?? (await this.countTotal(filter, key))) };
@@ -167,10 +206,7 @@ export class ContactsRepository {
 
   /** The filter's total with the data version it was read at (and kept under `key`). */
   private async count(filter: ContactFilter, key: string | undefined): Promise<CountAt<number>> {
-    const [row] = await this.read<Required<CountRow>>(
-      Prisma.sql`SELECT ${countColumns(filter)}`,
-      Boolean(filter.search),
-    );
+    const [row] = await this.read(sql<Required<CountRow>>`SELECT ${countColumns(filter)}`, Boolean(filter.search));
     if (key) this.keep(key, row);
     return { value: row.totalCount, version: row.dataVersion, nextDue: row.nextDue };
   }
@@ -190,44 +226,44 @@ export class ContactsRepository {
     const key = countKey('sections', filter);
     const kept = this.counts.kept<ContactSectionRecord[]>(key);
     if (kept) {
-      const [{ version }] = await this.database.query<{ version: string }>(
-        Prisma.sql`SELECT ${dataVersion(filter.userId)} AS version`,
+      const [{ version }] = await this.database.prepared(
+        sql<{ version: string }>`SELECT ${dataVersion(filter.userId)} AS version`,
       );
       const sections = this.counts.valid(kept, version, filter.now);
       if (sections) return sections;
     }
-    const statement = Prisma.sql`
+    type SectionsRow = { version: string; nextDue: Date | null; sections: ContactSectionRecord[] };
+    const statement = sql<SectionsRow>`
       SELECT ${dataVersion(filter.userId)} AS version, ${nextDueAfter(filter.userId, filter.now)} AS "nextDue",
         coalesce((
           SELECT json_agg(json_build_object('listId', s.list_id, 'name', l.name, 'color', l.color,
                                             'totalItems', s.total, 'overdueCount', s.overdue)
                           ORDER BY s.list_id IS NULL, lower(l.name), l.id)
           FROM (
-            SELECT c.list_id, count(*)::int AS total, count(*) FILTER (WHERE c.overdue_at <= ${filter.now})::int AS overdue
+            SELECT c.list_id, count(*)::int AS total, count(*) FILTER (WHERE ${overdueSql(filter.now)})::int AS overdue
             FROM contacts c WHERE ${contactWhere(filter)}
             GROUP BY c.list_id
           ) s LEFT JOIN contact_lists l ON l.id = s.list_id
         ), '[]'::json) AS sections`;
-    type SectionsRow = { version: string; nextDue: Date | null; sections: ContactSectionRecord[] };
-    const [row] = await this.read<SectionsRow>(statement, Boolean(filter.search));
+    const [row] = await this.read(statement, Boolean(filter.search));
     this.counts.keep(key, { value: row.sections, version: row.version, nextDue: row.nextDue });
     return row.sections;
   }
 
   /** A prepared statement, or one planned for its very values (see findPage). */
-  private read<Row>(statement: Prisma.Sql, freshPlan: boolean): Promise<Row[]> {
-    return freshPlan ? this.database.queryWithFreshPlan<Row>(statement) : this.database.query<Row>(statement);
+  private read<Row>(statement: RawBuilder<Row>, freshPlan: boolean): Promise<Row[]> {
+    return freshPlan ? this.database.run(statement) : this.database.prepared(statement);
   }
 
   async findById(userId: string, id: string): Promise<ContactRecord | null> {
-    const [record] = await this.database.query<ContactRecord>(Prisma.sql`
+    const [record] = await this.database.prepared(sql<ContactRecord>`
       SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST} WHERE c.id = ${id}::uuid AND c.user_id = ${userId}::uuid`);
     return record ?? null;
   }
 
   /** The users' contacts whose birthday falls on one of the month-day keys; one index range per user (see 0003). */
   findBirthdays(userIds: string[], monthDays: number[]): Promise<BirthdayRecord[]> {
-    return this.database.query<BirthdayRecord>(Prisma.sql`
+    return this.database.prepared(sql<BirthdayRecord>`
       SELECT picked.* FROM unnest(${userIds}::uuid[]) AS u(user_id)
       CROSS JOIN LATERAL (
         SELECT id, user_id::text AS "userId", first_name AS "firstName", last_name AS "lastName", birthday
@@ -240,47 +276,61 @@ export class ContactsRepository {
    * Locks the caller's contact for the rest of the transaction; null when it is not theirs. Every
    * write of its interactions takes this lock first, so the newest interaction read here stays true.
    */
-  async lockTimerInputs(db: Prisma.TransactionClient, userId: string, id: string): Promise<TimerInputs | null> {
-    const [row] = await db.$queryRaw<TimerInputs[]>`
+  async lockTimerInputs(trx: Trx, userId: string, id: string): Promise<TimerInputs | null> {
+    const [row] = await this.database.run(
+      sql<TimerInputs>`
       SELECT list_id AS "listId", custom_reminder_days AS "customReminderDays", last_contact_date AS "lastContactDate",
              status_contact_date AS "statusContactDate",
              (SELECT max(m.timestamp) FROM communications m WHERE m.contact_id = c.id) AS "newestInteraction"
-      FROM contacts c WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR UPDATE`;
+      FROM contacts c WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR UPDATE`,
+      trx,
+    );
     return row ?? null;
   }
 
-  /**
-   * The reminder interval of the caller's list, or null when the list is not theirs. Outside a
-   * transaction it is a prepared statement: a list's page asks it on every scroll.
-   */
+  /** The reminder interval of the caller's list, or null when the list is not theirs; a list's page asks it on every scroll. */
   async listReminderDays(userId: string, listId: string, db?: Db): Promise<number | null> {
-    const statement = Prisma.sql`
-      SELECT reminder_days AS "reminderDays" FROM contact_lists WHERE id = ${listId}::uuid AND user_id = ${userId}::uuid`;
-    type Row = { reminderDays: number };
-    const [row] = db ? await db.$queryRaw<Row[]>(statement) : await this.database.query<Row>(statement);
+    const [row] = await this.database.prepared(
+      sql<{ reminderDays: number }>`
+        SELECT reminder_days AS "reminderDays" FROM contact_lists WHERE id = ${listId}::uuid AND user_id = ${userId}::uuid`,
+      db,
+    );
     return row?.reminderDays ?? null;
   }
 
   async create(
     userId: string,
     data: ContactWrite & { firstName: string; lastName: string; overdueAt: Date },
-    db: Db = this.prisma,
+    db: Db = this.database.db,
   ): Promise<string> {
-    const created = await db.contact.create({ data: { ...data, userId }, select: { id: true } });
+    const created = await db
+      .insertInto('contacts')
+      .values(newContactRow(userId, data))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return created.id;
   }
 
-  async update(userId: string, id: string, data: ContactWrite, db: Db = this.prisma): Promise<boolean> {
-    const { count } = await db.contact.updateMany({ where: { id, userId }, data: { ...data, updatedAt: new Date() } });
-    return count === 1;
+  async update(userId: string, id: string, data: ContactWrite, db: Db = this.database.db): Promise<boolean> {
+    const { numUpdatedRows } = await db
+      .updateTable('contacts')
+      .set({ ...contactColumns(data), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return numUpdatedRows === 1n;
   }
 
-  async delete(userId: string, id: string, db: Db = this.prisma): Promise<boolean> {
-    const { count } = await db.contact.deleteMany({ where: { id, userId } });
-    return count === 1;
+  async delete(userId: string, id: string, db: Db = this.database.db): Promise<boolean> {
+    const { numDeletedRows } = await db
+      .deleteFrom('contacts')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return numDeletedRows === 1n;
   }
 
-  transaction<T>(work: (db: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(work);
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.database.transaction(work);
   }
 }

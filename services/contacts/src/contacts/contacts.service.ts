@@ -20,8 +20,7 @@ import {
 import { AppError } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { paged, pageRequest } from '../common/paging.js';
-import type { Db } from '../database/prisma.service.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import type { Db, Trx } from '../database/database.js';
 import { toContact, upcomingBirthdaysOf } from './contact.mapper.js';
 import {
   type BirthdayRecord,
@@ -199,7 +198,7 @@ export class ContactsService {
    * Locks the caller's contact for the rest of the transaction (404 when it is not theirs) and
    * returns what its timer is derived from. Interactions are only written under this lock.
    */
-  async lockTimer(db: Prisma.TransactionClient, userId: string, contactId: string): Promise<TimerInputs> {
+  async lockTimer(db: Trx, userId: string, contactId: string): Promise<TimerInputs> {
     const current = await this.contacts.lockTimerInputs(db, userId, contactId);
     if (!current) throw AppError.notFound('Contact');
     return current;
@@ -210,7 +209,7 @@ export class ContactsService {
    * date, via what `change` returns) under the contact's row lock, then re-derives the timer.
    */
   async changeTimer(
-    db: Prisma.TransactionClient,
+    db: Trx,
     userId: string,
     contactId: string,
     change: (current: TimerInputs) => Promise<Partial<TimerInputs> | void>,
@@ -224,7 +223,7 @@ export class ContactsService {
     await this.settleTimer(db, userId, contactId, after, touched ? { snoozedUntil: null } : {});
   }
 
-  transaction<T>(work: (db: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  transaction<T>(work: (db: Trx) => Promise<T>): Promise<T> {
     return this.contacts.transaction(work);
   }
 
@@ -233,7 +232,7 @@ export class ContactsService {
    * its interactions or its status date changed; `changes` are fields the caller sets with it.
    */
   async settleTimer(
-    db: Prisma.TransactionClient,
+    db: Trx,
     userId: string,
     contactId: string,
     inputs: Omit<TimerInputs, 'lastContactDate'>,

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DEMO_USER_ID, effectiveReminderDays, MS_PER_DAY, overdueAt } from '@kith/contracts';
+import { sql } from 'kysely';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../config/contacts.config.js';
-import { PrismaService } from '../database/prisma.service.js';
+import { newContactRow } from '../contacts/contacts.repository.js';
+import { Database } from '../database/database.js';
 import { DEMO_CONTACTS, DEMO_LISTS } from './demo-data.js';
 
 /** "--MM-DD" (or "YYYY-MM-DD" with a year) of the UTC day `days` after `now`. */
@@ -9,9 +11,6 @@ function birthdayInDays(now: Date, days: number, year?: number): string {
   const monthDay = new Date(now.getTime() + days * MS_PER_DAY).toISOString().slice(4, 10);
   return `${year ?? '-'}${monthDay}`;
 }
-
-/** Seeding ~40 contacts with their interactions in one transaction. */
-const DEMO_SEED_TIMEOUT_MS = 120_000;
 
 /**
  * The demo account is shared by every visitor: its sample lists, contacts and interactions are
@@ -25,7 +24,7 @@ export class DemoDataSeeder implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     @Inject(CONTACTS_CONFIG) private readonly config: ContactsConfig,
-    @Inject(PrismaService) private readonly prisma: PrismaService,
+    @Inject(Database) private readonly database: Database,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -46,28 +45,32 @@ export class DemoDataSeeder implements OnApplicationBootstrap, OnApplicationShut
 
   /** Replaces whatever the demo user has with the sample data, in one transaction. */
   restore(now: Date): Promise<void> {
-    return this.prisma.$transaction(
-      async (db) => {
-        // Replicas restoring at the same moment take turns instead of interleaving.
-        await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('contacts-demo-seed', 0))`;
-        // Communications go with their contacts (ON DELETE CASCADE).
-        await db.contact.deleteMany({ where: { userId: DEMO_USER_ID } });
-        await db.contactList.deleteMany({ where: { userId: DEMO_USER_ID } });
+    return this.database.transaction(async (trx) => {
+      // Replicas restoring at the same moment take turns instead of interleaving.
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended('contacts-demo-seed', 0))`.execute(trx);
+      // Communications go with their contacts (ON DELETE CASCADE).
+      await trx.deleteFrom('contacts').where('user_id', '=', DEMO_USER_ID).execute();
+      await trx.deleteFrom('contact_lists').where('user_id', '=', DEMO_USER_ID).execute();
 
-        const listIds = new Map<string, { id: string; reminderDays: number }>();
-        for (const { key, ...list } of DEMO_LISTS) {
-          const created = await db.contactList.create({ data: { ...list, userId: DEMO_USER_ID } });
-          listIds.set(key, { id: created.id, reminderDays: created.reminderDays });
-        }
-        for (const { list, interactions, customReminderDays = null, birthday, ...fields } of DEMO_CONTACTS) {
-          const listOf = list ? listIds.get(list)! : null;
-          const lastContactDate = interactions.length
-            ? new Date(now.getTime() - interactions[0].daysAgo * MS_PER_DAY)
-            : null;
-          const { id } = await db.contact.create({
-            data: {
+      const listIds = new Map<string, { id: string; reminderDays: number }>();
+      for (const { key, reminderDays, ...list } of DEMO_LISTS) {
+        const created = await trx
+          .insertInto('contact_lists')
+          .values({ ...list, reminder_days: reminderDays, user_id: DEMO_USER_ID })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        listIds.set(key, { id: created.id, reminderDays });
+      }
+      for (const { list, interactions, customReminderDays = null, birthday, ...fields } of DEMO_CONTACTS) {
+        const listOf = list ? listIds.get(list)! : null;
+        const lastContactDate = interactions.length
+          ? new Date(now.getTime() - interactions[0].daysAgo * MS_PER_DAY)
+          : null;
+        const { id } = await trx
+          .insertInto('contacts')
+          .values(
+            newContactRow(DEMO_USER_ID, {
               ...fields,
-              userId: DEMO_USER_ID,
               listId: listOf?.id ?? null,
               customReminderDays,
               birthday: birthday ? birthdayInDays(now, birthday.inDays, birthday.year) : null,
@@ -76,24 +79,24 @@ export class DemoDataSeeder implements OnApplicationBootstrap, OnApplicationShut
                 lastContactDate,
                 effectiveReminderDays(customReminderDays, listOf?.reminderDays ?? null),
               ),
-            },
-            select: { id: true },
-          });
-          if (interactions.length === 0) continue;
-          await db.communication.createMany({
-            data: interactions.map(({ daysAgo, type, notes }) => ({
-              userId: DEMO_USER_ID,
-              contactId: id,
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (interactions.length === 0) continue;
+        await trx
+          .insertInto('communications')
+          .values(
+            interactions.map(({ daysAgo, type, notes }) => ({
+              user_id: DEMO_USER_ID,
+              contact_id: id,
               type,
               notes: notes ?? null,
               timestamp: new Date(now.getTime() - daysAgo * MS_PER_DAY),
             })),
-          });
-        }
-        // Prisma's 5 s default is too short on a busy machine: it rolled back mid-seed, and the rest of
-        // the nested writes then ran outside the transaction (a communications FK error at boot).
-      },
-      { timeout: DEMO_SEED_TIMEOUT_MS, maxWait: DEMO_SEED_TIMEOUT_MS },
-    );
+          )
+          .execute();
+      }
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { Database } from '../database/database.js';
-import { Prisma } from '../generated/prisma/client.js';
-import type { VCardContact } from '../import/vcard/index.js';
+import type { VCardContact } from '../vcard/index.js';
 
 /** A card to write, with its list's name and the keyset (created_at, id) it is paged by. */
 export type VCardExportRow = Omit<VCardContact, 'categories' | 'updatedAt'> & {
@@ -16,7 +16,7 @@ export class VCardExportRepository {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async listName(userId: string, listId: string): Promise<string | null> {
-    const [row] = await this.database.query<{ name: string }>(Prisma.sql`
+    const [row] = await this.database.prepared(sql<{ name: string }>`
       SELECT name FROM contact_lists WHERE id = ${listId}::uuid AND user_id = ${userId}::uuid`);
     return row?.name ?? null;
   }
@@ -28,11 +28,9 @@ export class VCardExportRepository {
     after: { createdAt: Date; id: string } | null,
     limit: number,
   ): Promise<VCardExportRow[]> {
-    const inList = listId ? Prisma.sql`AND c.list_id = ${listId}::uuid` : Prisma.empty;
-    const keyset = after
-      ? Prisma.sql`AND (c.created_at, c.id) > (${after.createdAt}, ${after.id}::uuid)`
-      : Prisma.empty;
-    return this.database.query<VCardExportRow>(Prisma.sql`
+    const inList = listId ? sql`AND c.list_id = ${listId}::uuid` : sql``;
+    const keyset = after ? sql`AND (c.created_at, c.id) > (${after.createdAt}, ${after.id}::uuid)` : sql``;
+    return this.database.prepared(sql<VCardExportRow>`
       SELECT c.id, c.dav_uid AS uid, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.phone_number AS "phoneNumber",
              c.notes, c.birthday, c.company, c.job_title AS "jobTitle", c.phones, c.emails, c.address, c.website,
              l.name AS "listName", c.created_at AS "createdAt", c.updated_at AS "updatedAt"

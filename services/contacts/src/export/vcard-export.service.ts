@@ -3,7 +3,7 @@ import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { VCardVersion } from '@kith/contracts';
-import { VCARD_MEDIA_TYPE, writeVCard } from '../import/vcard/index.js';
+import { VCARD_MEDIA_TYPE, writeVCard } from '../vcard/index.js';
 import { VCardExportRepository, type VCardExportRow } from './vcard-export.repository.js';
 
 /** Cards read per query while the file streams. */

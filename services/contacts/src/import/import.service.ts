@@ -8,7 +8,8 @@ import {
 import { AppError, defineMetric } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { ImportRepository, type ImportRow, type ImportTransaction } from './import.repository.js';
-import { buildDuplicateIndex, duplicateLookupKeys, markDuplicates, parseVCardFile } from './vcard/index.js';
+import { parseVCardFile } from '../vcard/index.js';
+import { buildDuplicateIndex, duplicateLookupKeys, markDuplicates } from './duplicates.js';
 
 /** How big the address books people bring are: cards per parsed file and per confirmed import. */
 const importSizes = defineMetric.histogram({
@@ -59,24 +60,19 @@ export class ImportService {
       const chosenList = listId ?? request.listId;
       return { ...contact, listId: chosenList ? chosenList : null, listName: chosenList ? null : listName };
     });
-    const result = await this.imports.transaction(async (client) => {
-      await this.imports.lockUserImports(userId, client);
+    const result = await this.imports.transaction(async (trx) => {
+      await this.imports.lockUserImports(userId, trx);
       const listIds = [...new Set(rows.flatMap((row) => (row.listId ? [row.listId] : [])))];
-      if (listIds.length && (await this.imports.countOwnedLists(userId, listIds, client)) !== listIds.length)
+      if (listIds.length && (await this.imports.countOwnedLists(userId, listIds, trx)) !== listIds.length)
         throw AppError.notFound('List');
-      const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(rows), client));
+      const existing = buildDuplicateIndex(await this.imports.findByKeys(userId, duplicateLookupKeys(rows), trx));
       const fresh = markDuplicates(rows, existing).filter((row) => !row.isDuplicate);
-      const named = await this.listsNamed(userId, fresh, client);
+      const named = await this.listsNamed(userId, fresh, trx);
       const stored: ImportRow[] = fresh.map(({ listName, ...row }) => ({
         ...row,
         listId: row.listId ?? (listName ? named.get(listName.toLowerCase())! : null),
       }));
-      const imported = await this.imports.insertMany(
-        userId,
-        stored,
-        client,
-        request.startTimersToday ? new Date() : null,
-      );
+      const imported = await this.imports.insertMany(userId, stored, trx, request.startTimersToday ? new Date() : null);
       return { imported, skipped: rows.length - imported };
     });
     importSizes.observe({ step: 'confirm' }, result.imported);
@@ -87,13 +83,13 @@ export class ImportService {
   private async listsNamed(
     userId: string,
     rows: { listId: string | null; listName: string | null }[],
-    client: ImportTransaction,
+    trx: ImportTransaction,
   ): Promise<Map<string, string>> {
     const names = new Map<string, string>();
     for (const { listId, listName } of rows)
       if (!listId && listName && !names.has(listName.toLowerCase())) names.set(listName.toLowerCase(), listName);
     if (names.size === 0) return new Map();
-    const found = await this.imports.findListsByName(userId, [...names.keys()], client);
+    const found = await this.imports.findListsByName(userId, [...names.keys()], trx);
     const missing = [...names].filter(([key]) => !found.has(key)).map(([, name]) => name);
     if (missing.length > IMPORT_MAX_NEW_LISTS)
       throw AppError.validation([
@@ -102,7 +98,7 @@ export class ImportService {
           message: `The cards name ${missing.length} lists that do not exist yet; one import may create at most ${IMPORT_MAX_NEW_LISTS}`,
         },
       ]);
-    for (const [key, id] of await this.imports.createLists(userId, missing, client)) found.set(key, id);
+    for (const [key, id] of await this.imports.createLists(userId, missing, trx)) found.set(key, id);
     return found;
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_CONTACT_REMINDER_DAYS } from '@kith/contracts';
-import { Prisma } from '../generated/prisma/client.js';
+import { sql } from 'kysely';
+import { effectiveReminderDaysSql, overdueAtSql } from '../contacts/overdue-rule.sql.js';
 import { Database } from '../database/database.js';
-import { PrismaService } from '../database/prisma.service.js';
 import type { ListRecord } from './list.record.js';
 
 export interface ListWrite {
@@ -12,13 +11,19 @@ export interface ListWrite {
   reminderDays?: number;
 }
 
+function listColumns(write: ListWrite) {
+  return {
+    name: write.name,
+    description: write.description,
+    color: write.color,
+    reminder_days: write.reminderDays,
+  };
+}
+
 /** The only code that reads and writes lists; membership figures come from one grouped query. */
 @Injectable()
 export class ListsRepository {
-  constructor(
-    @Inject(PrismaService) private readonly prisma: PrismaService,
-    @Inject(Database) private readonly database: Database,
-  ) {}
+  constructor(@Inject(Database) private readonly database: Database) {}
 
   /**
    * The caller's lists (or one of them) with contactCount and overdueCount, and contactIds unless
@@ -29,13 +34,13 @@ export class ListsRepository {
     now: Date,
     { listId, withContactIds = true }: { listId?: string; withContactIds?: boolean } = {},
   ): Promise<ListRecord[]> {
-    const onlyList = listId ? Prisma.sql`AND l.id = ${listId}::uuid` : Prisma.empty;
-    const onlyMembers = listId ? Prisma.sql`AND list_id = ${listId}::uuid` : Prisma.sql`AND list_id IS NOT NULL`;
+    const onlyList = listId ? sql`AND l.id = ${listId}::uuid` : sql``;
+    const onlyMembers = listId ? sql`AND list_id = ${listId}::uuid` : sql`AND list_id IS NOT NULL`;
     const memberIds = withContactIds
-      ? Prisma.sql`, array_agg(id::text ORDER BY lower(first_name), lower(last_name), id) AS contact_ids`
-      : Prisma.empty;
-    const memberIdsColumn = withContactIds ? Prisma.sql`, coalesce(m.contact_ids, '{}') AS "contactIds"` : Prisma.empty;
-    return this.database.query<ListRecord>(Prisma.sql`
+      ? sql`, array_agg(id::text ORDER BY lower(first_name), lower(last_name), id) AS contact_ids`
+      : sql``;
+    const memberIdsColumn = withContactIds ? sql`, coalesce(m.contact_ids, '{}') AS "contactIds"` : sql``;
+    return this.database.prepared(sql<ListRecord>`
       SELECT l.id, l.user_id AS "userId", l.name, l.description, l.color, l.reminder_days AS "reminderDays",
              l.created_at AS "createdAt", l.updated_at AS "updatedAt",
              coalesce(m.contact_count, 0)::int AS "contactCount", coalesce(m.overdue_count, 0)::int AS "overdueCount"
@@ -52,14 +57,30 @@ export class ListsRepository {
   }
 
   async exists(userId: string, id: string): Promise<boolean> {
-    return (await this.prisma.contactList.count({ where: { id, userId } })) === 1;
+    const list = await this.database.db
+      .selectFrom('contact_lists')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return list !== undefined;
   }
 
   async create(
     userId: string,
     data: Required<Pick<ListWrite, 'name' | 'color' | 'reminderDays'>> & ListWrite,
   ): Promise<string> {
-    const created = await this.prisma.contactList.create({ data: { ...data, userId }, select: { id: true } });
+    const created = await this.database.db
+      .insertInto('contact_lists')
+      .values({
+        ...listColumns(data),
+        name: data.name,
+        color: data.color,
+        reminder_days: data.reminderDays,
+        user_id: userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return created.id;
   }
 
@@ -68,16 +89,18 @@ export class ListsRepository {
    * interval in one set-based UPDATE, in the same transaction.
    */
   update(userId: string, id: string, data: ListWrite): Promise<boolean> {
-    return this.prisma.$transaction(async (db) => {
-      const { count } = await db.contactList.updateMany({
-        where: { id, userId },
-        data: { ...data, updatedAt: new Date() },
-      });
-      if (count === 0) return false;
+    return this.database.transaction(async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable('contact_lists')
+        .set({ ...listColumns(data), updated_at: new Date() })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) return false;
       if (data.reminderDays !== undefined) {
-        await db.$executeRaw`
-          UPDATE contacts SET overdue_at = contact_overdue_at(last_contact_date, ${data.reminderDays}::int)
-          WHERE list_id = ${id}::uuid AND user_id = ${userId}::uuid AND custom_reminder_days IS NULL`;
+        await sql`
+          UPDATE contacts SET overdue_at = ${overdueAtSql(sql`last_contact_date`, sql`${data.reminderDays}::int`)}
+          WHERE list_id = ${id}::uuid AND user_id = ${userId}::uuid AND custom_reminder_days IS NULL`.execute(trx);
       }
       return true;
     });
@@ -85,16 +108,16 @@ export class ListsRepository {
 
   /** Deletes the list and keeps its contacts: they fall back to no list (and the default interval). */
   delete(userId: string, id: string): Promise<boolean> {
-    return this.prisma.$transaction(async (db) => {
-      const [list] = await db.$queryRaw<{ id: string }[]>`
-        SELECT id FROM contact_lists WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR UPDATE`;
-      if (!list) return false;
-      await db.$executeRaw`
+    return this.database.transaction(async (trx) => {
+      const { rows } = await sql<{ id: string }>`
+        SELECT id FROM contact_lists WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR UPDATE`.execute(trx);
+      if (rows.length === 0) return false;
+      await sql`
         UPDATE contacts
         SET list_id = NULL, updated_at = now(),
-            overdue_at = contact_overdue_at(last_contact_date, coalesce(custom_reminder_days, ${DEFAULT_CONTACT_REMINDER_DAYS}::int))
-        WHERE list_id = ${id}::uuid AND user_id = ${userId}::uuid`;
-      await db.contactList.delete({ where: { id } });
+            overdue_at = ${overdueAtSql(sql`last_contact_date`, effectiveReminderDaysSql(sql`custom_reminder_days`, sql`NULL`))}
+        WHERE list_id = ${id}::uuid AND user_id = ${userId}::uuid`.execute(trx);
+      await trx.deleteFrom('contact_lists').where('id', '=', id).execute();
       return true;
     });
   }

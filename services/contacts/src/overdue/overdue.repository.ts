@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MS_PER_DAY } from '@kith/contracts';
+import { sql } from 'kysely';
 import { Database } from '../database/database.js';
-import { Prisma } from '../generated/prisma/client.js';
 import type { ContactRecord } from '../contacts/contact.record.js';
 import { CONTACT_COLUMNS, CONTACTS_WITH_LIST, MOST_OVERDUE_FIRST } from '../contacts/contact-query.sql.js';
+import { overdueSql, remindableSql } from '../contacts/overdue-rule.sql.js';
 
 export interface OverdueUser {
   userId: string;
@@ -26,10 +27,7 @@ export interface DayRange {
   end: Date;
 }
 
-/** Overdue and not snoozed at `now`: what reminder e-mails list (`c` is the contacts alias). */
-const remindable = (now: Date) =>
-  Prisma.sql`c.overdue_at <= ${now} AND (c.snoozed_until IS NULL OR c.snoozed_until <= ${now})`;
-const SCHEDULED_COLUMNS = Prisma.sql`c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName",
+const SCHEDULED_COLUMNS = sql`c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName",
   c.reminder_date AS "reminderDate", c.reminder_notes AS "reminderNotes"`;
 
 /** Overdue and coming-due reads for the notifications service, all served by the overdue_at indexes. */
@@ -44,12 +42,12 @@ export class OverdueRepository {
     limit: number,
     excludeSnoozed = false,
   ): Promise<{ records: ContactRecord[]; total: number }> {
-    const condition = excludeSnoozed ? remindable(now) : Prisma.sql`c.overdue_at <= ${now}`;
+    const condition = excludeSnoozed ? remindableSql(now) : overdueSql(now);
     const [records, [{ total }]] = await Promise.all([
-      this.database.query<ContactRecord>(Prisma.sql`
+      this.database.prepared(sql<ContactRecord>`
         SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
         WHERE c.user_id = ${userId}::uuid AND ${condition} ORDER BY ${MOST_OVERDUE_FIRST} LIMIT ${limit}`),
-      this.database.query<{ total: number }>(Prisma.sql`
+      this.database.prepared(sql<{ total: number }>`
         SELECT count(*)::int AS total FROM contacts c WHERE c.user_id = ${userId}::uuid AND ${condition}`),
     ]);
     return { records, total };
@@ -68,12 +66,12 @@ export class OverdueRepository {
     day: DayRange,
     onlyUserId?: string,
   ): Promise<OverdueUser[]> {
-    return this.database.query<OverdueUser>(Prisma.sql`
-      SELECT c.user_id::text AS "userId", (count(*) FILTER (WHERE ${remindable(now)}))::int AS "totalOverdue"
+    return this.database.prepared(sql<OverdueUser>`
+      SELECT c.user_id::text AS "userId", (count(*) FILTER (WHERE ${remindableSql(now)}))::int AS "totalOverdue"
       FROM contacts c
       WHERE c.user_id > coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
         ${onlyUser(onlyUserId)}
-        AND ((${remindable(now)}) OR (c.reminder_date >= ${day.start} AND c.reminder_date < ${day.end}))
+        AND ((${remindableSql(now)}) OR (c.reminder_date >= ${day.start} AND c.reminder_date < ${day.end}))
       GROUP BY c.user_id ORDER BY c.user_id LIMIT ${limit}`);
   }
 
@@ -89,12 +87,12 @@ export class OverdueRepository {
     birthdayMonthDays: number[],
     onlyUserId?: string,
   ): Promise<OverdueUser[]> {
-    const after = Prisma.sql`coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid) ${onlyUser(onlyUserId)}`;
-    return this.database.query<OverdueUser>(Prisma.sql`
+    const after = sql`coalesce(${afterUserId}::uuid, '00000000-0000-0000-0000-000000000000'::uuid) ${onlyUser(onlyUserId)}`;
+    return this.database.prepared(sql<OverdueUser>`
       SELECT u.user_id::text AS "userId",
-             (SELECT count(*)::int FROM contacts c WHERE c.user_id = u.user_id AND ${remindable(now)}) AS "totalOverdue"
+             (SELECT count(*)::int FROM contacts c WHERE c.user_id = u.user_id AND ${remindableSql(now)}) AS "totalOverdue"
       FROM (
-        SELECT c.user_id FROM contacts c WHERE ${remindable(now)} AND c.user_id > ${after}
+        SELECT c.user_id FROM contacts c WHERE ${remindableSql(now)} AND c.user_id > ${after}
         UNION
         SELECT c.user_id FROM contacts c WHERE c.reminder_date >= ${day.start} AND c.reminder_date < ${day.end} AND c.user_id > ${after}
         UNION
@@ -105,18 +103,18 @@ export class OverdueRepository {
 
   /** Up to `perUser` most overdue, unsnoozed contacts of each user, one index range per user. */
   mostOverdueOf(userIds: string[], now: Date, perUser: number): Promise<ContactRecord[]> {
-    return this.database.query<ContactRecord>(Prisma.sql`
+    return this.database.prepared(sql<ContactRecord>`
       SELECT picked.* FROM unnest(${userIds}::uuid[]) AS u(user_id)
       CROSS JOIN LATERAL (
         SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
-        WHERE c.user_id = u.user_id AND ${remindable(now)}
+        WHERE c.user_id = u.user_id AND ${remindableSql(now)}
         ORDER BY ${MOST_OVERDUE_FIRST} LIMIT ${perUser}
       ) AS picked`);
   }
 
   /** Up to `perUser` reminders each user scheduled within `range`, earliest first. */
   scheduledOf(userIds: string[], range: DayRange, perUser: number): Promise<ScheduledRecord[]> {
-    return this.database.query<ScheduledRecord>(Prisma.sql`
+    return this.database.prepared(sql<ScheduledRecord>`
       SELECT picked.* FROM unnest(${userIds}::uuid[]) AS u(user_id)
       CROSS JOIN LATERAL (
         SELECT ${SCHEDULED_COLUMNS} FROM contacts c
@@ -134,11 +132,11 @@ export class OverdueRepository {
   ): Promise<{ records: ContactRecord[]; total: number }> {
     const until = new Date(now.getTime() + withinDays * MS_PER_DAY);
     const [records, [{ total }]] = await Promise.all([
-      this.database.query<ContactRecord>(Prisma.sql`
+      this.database.prepared(sql<ContactRecord>`
         SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
         WHERE c.user_id = ${userId}::uuid AND c.overdue_at > ${now} AND c.overdue_at <= ${until}
         ORDER BY c.overdue_at, c.id LIMIT ${limit}`),
-      this.database.query<{ total: number }>(Prisma.sql`
+      this.database.prepared(sql<{ total: number }>`
         SELECT count(*)::int AS total FROM contacts
         WHERE user_id = ${userId}::uuid AND overdue_at > ${now} AND overdue_at <= ${until}`),
     ]);
@@ -151,11 +149,11 @@ export class OverdueRepository {
     limit: number,
   ): Promise<{ records: ContactRecord[]; total: number }> {
     const [records, [{ total }]] = await Promise.all([
-      this.database.query<ContactRecord>(Prisma.sql`
+      this.database.prepared(sql<ContactRecord>`
         SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
         WHERE c.user_id = ${userId}::uuid AND c.reminder_date >= ${range.start} AND c.reminder_date < ${range.end}
         ORDER BY c.reminder_date, c.id LIMIT ${limit}`),
-      this.database.query<{ total: number }>(Prisma.sql`
+      this.database.prepared(sql<{ total: number }>`
         SELECT count(*)::int AS total FROM contacts
         WHERE user_id = ${userId}::uuid AND reminder_date >= ${range.start} AND reminder_date < ${range.end}`),
     ]);
@@ -164,4 +162,4 @@ export class OverdueRepository {
 }
 
 /** Narrows a digest query to one user's rows (its user index serves it). */
-const onlyUser = (userId: string | undefined) => (userId ? Prisma.sql`AND c.user_id = ${userId}::uuid` : Prisma.empty);
+const onlyUser = (userId: string | undefined) => (userId ? sql`AND c.user_id = ${userId}::uuid` : sql``);

@@ -23,7 +23,7 @@ import type { ParsedCard } from './types.js';
 
 type ExpectedContact = Record<string, unknown> & { note?: string };
 
-const projectRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const corpusDir = process.env.KITH_VCARD_CORPUS ?? join(projectRoot, '../shared/fixtures/vcards-real');
 const answerKeyPath = join(corpusDir, 'expected.json');
 // A missing corpus is a failure, not a skip: a suite that quietly stops reading it cannot be trusted.

@@ -4,7 +4,7 @@ import { parseVCardFile } from './parse-vcard-file.js';
 import { tokenize } from './tokenizer.js';
 import type { RawCard } from './types.js';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/vcards/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/vcards/${name}`, import.meta.url));
 const cardsOf = (text: string) => parseVCardFile(Buffer.from(text.replace(/\n/g, '\r\n'), 'utf8')).cards;
 const card = (lines: string) => cardsOf(`BEGIN:VCARD\nVERSION:3.0\nN:Lee;Ann;;;\n${lines}\nEND:VCARD\n`)[0]!;
 

@@ -3,7 +3,7 @@ import { IMPORT_MAX_FILE_BYTES } from '@kith/contracts';
 import { MAX_REPORTED_ERRORS, parseVCardFile } from './parse-vcard-file.js';
 import type { ParsedCard } from './types.js';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/vcards/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/vcards/${name}`, import.meta.url));
 const sut = (name: string) => parseVCardFile(fixture(name));
 
 const person = (

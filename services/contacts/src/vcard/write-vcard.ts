@@ -2,10 +2,10 @@
  * vCard writer: one Kith contact to one vCard 3.0 (RFC 2426) or 4.0 (RFC 6350) card. The
  * mirror of card-mapper.ts (the import side): what this writes, the parser reads back into the
  * same contact. It is the only writer of Kith's fields: the export writes whole cards with it, and
- * CardDAV (carddav/card-codec.ts) takes its properties one field at a time to patch a client's card.
+ * CardDAV (synced-card.ts) takes its properties one field at a time to patch a client's card.
  */
 import { type ContactDetails, DEFAULT_VCARD_VERSION, type VCardVersion } from '@kith/contracts';
-import { escapeText, foldLine } from '../../common/content-lines.js';
+import { escapeText, foldLine } from '../common/content-lines.js';
 
 export const VCARD_MEDIA_TYPE = 'text/vcard; charset=utf-8';
 

@@ -1,4 +1,4 @@
-import { parseTimestamptz } from './database.js';
+import { parseTimestamptz } from './kysely-database.js';
 
 describe('parseTimestamptz', () => {
   it('reads PostgreSQL timestamptz text in any session time zone, with or without fractions', () => {

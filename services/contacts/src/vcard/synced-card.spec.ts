@@ -1,5 +1,5 @@
-import { writeVCard } from '../import/vcard/write-vcard.js';
-import { CardRejectedError, type ContactCardValues, readCard, unfold, writeCard } from './card-codec.js';
+import { writeVCard } from './write-vcard.js';
+import { CardRejectedError, type ContactCardValues, readCard, unfold, writeCard } from './synced-card.js';
 
 const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');
 const contact = (overrides: Partial<ContactCardValues> = {}): ContactCardValues => ({

@@ -8,17 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { type LabeledValue, type SyncedCard, syncedCardSchema, type VCardVersion } from '@kith/contracts';
 import { CRLF, foldLine } from '../common/content-lines.js';
-import { categoriesOf, isGroupCard, mapCard, propertyRoles } from '../import/vcard/card-mapper.js';
-import { decodeValue, splitComponents, unescapeText } from '../import/vcard/decoding.js';
-import { parsePropertyLine, tokenize } from '../import/vcard/tokenizer.js';
-import type { RawCard, RawProperty, VCardParam } from '../import/vcard/types.js';
-import {
-  type CardField,
-  cardProperties,
-  type VCardContact,
-  writeVCard,
-  type WrittenProperty,
-} from '../import/vcard/write-vcard.js';
+import { categoriesOf, isGroupCard, mapCard, propertyRoles } from './card-mapper.js';
+import { decodeValue, splitComponents, unescapeText } from './decoding.js';
+import { parsePropertyLine, tokenize } from './tokenizer.js';
+import type { RawCard, RawProperty, VCardParam } from './types.js';
+import { type CardField, cardProperties, type VCardContact, writeVCard, type WrittenProperty } from './write-vcard.js';
 
 /** What Kith keeps of a card (every field the import reads), plus the card's identity and categories. */
 export interface CardFields extends SyncedCard {

@@ -1,0 +1,349 @@
+import {
+  contactSearchText,
+  DEFAULT_CONTACT_REMINDER_DAYS,
+  effectiveReminderDays,
+  isOverdue,
+  isSnoozed,
+  MS_PER_DAY,
+  matchesContactSearch,
+  overdueAt,
+  type SearchableContact,
+} from '@kith/contracts';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { startTestStack, type TestStack } from '@kith/stack/testing';
+import { substringPattern } from '../src/contacts/contact-query.sql.js';
+import { newContactRow } from '../src/contacts/contacts.repository.js';
+import { effectiveReminderDaysSql, overdueAtSql, overdueSql, remindableSql } from '../src/contacts/overdue-rule.sql.js';
+import type { DB } from '../src/database/tables.generated.js';
+
+// Where a rule must exist in SQL as well as in TypeScript (the database computes and compares due
+// dates in bulk; the search runs on a generated column), both are run here on the same cases and
+// must give the same answers.
+let stack: TestStack;
+let pool: pg.Pool;
+let db: Kysely<DB>;
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: ['contacts'] });
+  // One connection, so that a session time zone set by a test holds for its queries.
+  pool = new pg.Pool({ connectionString: stack.databaseUrls.contacts, max: 1 });
+  db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}, 120_000);
+afterAll(async () => {
+  await db?.destroy();
+  await stack?.stop();
+});
+
+interface OverdueCase {
+  name: string;
+  now: Date;
+  lastContactDate: Date | null;
+  customReminderDays: number | null;
+  listReminderDays: number | null;
+  snoozedUntil: Date | null;
+}
+
+const now = new Date('2026-03-09T00:00:00.000Z');
+const daysBefore = (instant: Date, days: number, ms = 0) => new Date(instant.getTime() - days * MS_PER_DAY + ms);
+
+const cases: OverdueCase[] = [
+  {
+    name: 'never contacted',
+    now,
+    lastContactDate: null,
+    customReminderDays: null,
+    listReminderDays: null,
+    snoozedUntil: null,
+  },
+  {
+    name: 'never contacted, custom interval',
+    now,
+    lastContactDate: null,
+    customReminderDays: 7,
+    listReminderDays: 30,
+    snoozedUntil: null,
+  },
+  {
+    name: 'exactly the interval ago (default)',
+    now,
+    lastContactDate: daysBefore(now, DEFAULT_CONTACT_REMINDER_DAYS),
+    customReminderDays: null,
+    listReminderDays: null,
+    snoozedUntil: null,
+  },
+  {
+    name: 'a day past the interval, to the millisecond',
+    now,
+    lastContactDate: daysBefore(now, DEFAULT_CONTACT_REMINDER_DAYS + 1),
+    customReminderDays: null,
+    listReminderDays: null,
+    snoozedUntil: null,
+  },
+  {
+    name: 'a millisecond short of that',
+    now,
+    lastContactDate: daysBefore(now, DEFAULT_CONTACT_REMINDER_DAYS + 1, 1),
+    customReminderDays: null,
+    listReminderDays: null,
+    snoozedUntil: null,
+  },
+  {
+    name: "the list's interval over the default",
+    now,
+    lastContactDate: daysBefore(now, 31),
+    customReminderDays: null,
+    listReminderDays: 30,
+    snoozedUntil: null,
+  },
+  {
+    name: "the list's interval, not yet",
+    now,
+    lastContactDate: daysBefore(now, 30, 1),
+    customReminderDays: null,
+    listReminderDays: 30,
+    snoozedUntil: null,
+  },
+  {
+    name: 'the custom interval over the list',
+    now,
+    lastContactDate: daysBefore(now, 8),
+    customReminderDays: 7,
+    listReminderDays: 30,
+    snoozedUntil: null,
+  },
+  {
+    name: 'a longer custom interval over the list',
+    now,
+    lastContactDate: daysBefore(now, 31),
+    customReminderDays: 60,
+    listReminderDays: 30,
+    snoozedUntil: null,
+  },
+  {
+    name: 'custom interval without a list',
+    now,
+    lastContactDate: daysBefore(now, 2),
+    customReminderDays: 1,
+    listReminderDays: null,
+    snoozedUntil: null,
+  },
+  {
+    name: 'overdue and snoozed',
+    now,
+    lastContactDate: null,
+    customReminderDays: null,
+    listReminderDays: null,
+    snoozedUntil: new Date(now.getTime() + 1),
+  },
+  {
+    name: 'a snooze ending right now',
+    now,
+    lastContactDate: null,
+    customReminderDays: null,
+    listReminderDays: null,
+    snoozedUntil: now,
+  },
+  {
+    name: 'a snooze that ended',
+    now,
+    lastContactDate: null,
+    customReminderDays: null,
+    listReminderDays: null,
+    snoozedUntil: daysBefore(now, 1),
+  },
+  {
+    name: 'snoozed, not overdue',
+    now,
+    lastContactDate: daysBefore(now, 1),
+    customReminderDays: 30,
+    listReminderDays: null,
+    snoozedUntil: daysBefore(now, -3),
+  },
+  // Around midnight UTC, over the night New York moves its clocks (8 March 2026, 07:00 UTC).
+  {
+    name: 'contacted a millisecond before midnight UTC',
+    now: new Date('2026-03-09T00:00:00.000Z'),
+    lastContactDate: new Date('2026-03-06T23:59:59.999Z'),
+    customReminderDays: 1,
+    listReminderDays: null,
+    snoozedUntil: null,
+  },
+  {
+    name: 'contacted at midnight UTC',
+    now: new Date('2026-03-08T23:59:59.999Z'),
+    lastContactDate: new Date('2026-03-07T00:00:00.000Z'),
+    customReminderDays: 1,
+    listReminderDays: null,
+    snoozedUntil: null,
+  },
+  {
+    name: 'due exactly at midnight UTC',
+    now: new Date('2026-03-09T00:00:00.000Z'),
+    lastContactDate: new Date('2026-03-07T00:00:00.000Z'),
+    customReminderDays: 1,
+    listReminderDays: null,
+    snoozedUntil: null,
+  },
+];
+
+/** What the TypeScript rules answer for a case. */
+function inTypeScript(subject: OverdueCase) {
+  const reminderDays = effectiveReminderDays(subject.customReminderDays, subject.listReminderDays);
+  const overdue = isOverdue(subject, subject.now);
+  return {
+    reminderDays,
+    overdueAt: overdueAt(subject.lastContactDate, reminderDays).toISOString(),
+    overdue,
+    remindable: overdue && !isSnoozed(subject.snoozedUntil, subject.now),
+  };
+}
+
+/** What the service's SQL answers for the same case, a contact row `c` made of it. */
+async function inSql(subject: OverdueCase) {
+  const reminderDays = effectiveReminderDaysSql(
+    sql`${subject.customReminderDays}::int`,
+    sql`${subject.listReminderDays}::int`,
+  );
+  const { rows } = await sql<{ reminderDays: number; overdueAt: Date; overdue: boolean; remindable: boolean }>`
+    SELECT c.reminder_days AS "reminderDays", c.overdue_at AS "overdueAt",
+           ${overdueSql(subject.now)} AS overdue, ${remindableSql(subject.now)} AS remindable
+    FROM (SELECT ${reminderDays} AS reminder_days,
+                 ${overdueAtSql(sql`${subject.lastContactDate}::timestamptz`, reminderDays)} AS overdue_at,
+                 ${subject.snoozedUntil}::timestamptz AS snoozed_until) c`.execute(db);
+  const [row] = rows;
+  return { ...row!, overdueAt: row!.overdueAt.toISOString() };
+}
+
+describe('the overdue rule in SQL and in TypeScript', () => {
+  for (const timeZone of ['UTC', 'America/New_York', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+    it(`answers alike in a ${timeZone} session: interval, due instant, overdue, remindable`, async () => {
+      await sql`SELECT set_config('TimeZone', ${timeZone}, false)`.execute(db);
+      for (const subject of cases) {
+        expect({ case: subject.name, ...(await inSql(subject)) }).toEqual({
+          case: subject.name,
+          ...inTypeScript(subject),
+        });
+      }
+    });
+  }
+
+  it('covers both answers of each question', () => {
+    const answers = cases.map(inTypeScript);
+    for (const question of ['overdue', 'remindable'] as const)
+      expect(new Set(answers.map((answer) => answer[question]))).toEqual(new Set([true, false]));
+    expect(new Set(answers.map((answer) => answer.reminderDays))).toEqual(
+      new Set([DEFAULT_CONTACT_REMINDER_DAYS, 30, 60, 7, 1]),
+    );
+  });
+});
+
+describe('the contacts search in SQL and in TypeScript', () => {
+  const userId = '00000000-0000-4000-8000-00000005ea2c';
+  const people: SearchableContact[] = [
+    {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'Ada@Example.com',
+      phoneNumber: '+44 20 7946 0000',
+      notes: 'Met at the Analytical Society',
+      company: 'Babbage & Co',
+      phones: [{ label: 'home', value: '+44 1632 960000' }],
+      emails: [{ label: 'work', value: 'countess@example.org' }],
+    },
+    {
+      firstName: 'José',
+      lastName: 'Álvarez',
+      email: null,
+      phoneNumber: null,
+      notes: '100% sure_of it \\o/',
+      company: null,
+      phones: [],
+      emails: [],
+    },
+    {
+      firstName: 'Zoë',
+      lastName: '',
+      email: null,
+      phoneNumber: null,
+      notes: null,
+      company: 'ÉCOLE',
+      phones: [],
+      emails: [],
+    },
+    {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@x.org',
+      phoneNumber: '555-0100',
+      notes: 'two\nlines',
+      company: 'Lee & Lee',
+      phones: [
+        { label: 'mobile', value: '555 0101' },
+        { label: 'work', value: '555 0102' },
+      ],
+      emails: [{ label: 'other', value: 'lee@y.org' }],
+    },
+  ];
+  const terms = [
+    'ada lovelace',
+    'LOVELACE',
+    'example.com',
+    'EXAMPLE.ORG',
+    '7946',
+    'analytical',
+    'babbage & co',
+    '960000',
+    'countess',
+    'home',
+    'work',
+    'lovelaceada',
+    'lovelace ada',
+    'josé',
+    'ÁLVAREZ',
+    'josé álvarez',
+    '100%',
+    '_of',
+    'sure_',
+    '\\o/',
+    '%',
+    '_',
+    'zoë',
+    'école',
+    'zoë école',
+    'ann lee',
+    'lines',
+    'two lines',
+    '0101',
+    '0102',
+    '0101 555',
+    'lee@y',
+    'lee & lee',
+    'nobody',
+  ];
+
+  it('searches the same text: the generated column is what contactSearchText makes', async () => {
+    for (const person of people) {
+      const [row] = await db
+        .insertInto('contacts')
+        .values(newContactRow(userId, person))
+        .returning('search_text')
+        .execute();
+      expect({ person: person.firstName, text: row!.search_text }).toEqual({
+        person: person.firstName,
+        text: contactSearchText(person),
+      });
+    }
+  });
+
+  it('finds the same contacts for every term', async () => {
+    for (const term of terms) {
+      const { rows } = await sql<{ firstName: string }>`
+        SELECT first_name AS "firstName" FROM contacts c
+        WHERE c.user_id = ${userId}::uuid AND c.search_text LIKE ${substringPattern(term)}
+        ORDER BY first_name`.execute(db);
+      const found = people.filter((person) => matchesContactSearch(person, term)).map((person) => person.firstName);
+      expect({ term, found: rows.map((row) => row.firstName) }).toEqual({ term, found: found.sort() });
+    }
+  });
+});
