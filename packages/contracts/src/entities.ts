@@ -270,8 +270,16 @@ export const triggerDailyResultSchema = z.object({
 });
 export type TriggerDailyResult = z.infer<typeof triggerDailyResultSchema>;
 
-const probeSchema = z.object({ status: z.enum(['up', 'down']), detail: z.string().optional() });
-/** `GET /health` of a process (bare, not enveloped): 200 when every check is up, else 503. */
+/**
+ * A part's state: 'not configured' is an optional part left off on purpose (e-mail without
+ * SMTP_URL); it never makes the report degraded.
+ */
+export const HEALTH_NOT_CONFIGURED = 'not configured';
+const probeSchema = z.object({
+  status: z.enum(['up', 'down', HEALTH_NOT_CONFIGURED]),
+  detail: z.string().optional(),
+});
+/** `GET /health` of a process (bare, not enveloped): 200 when no check is down, else 503. */
 export const healthReportSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   checks: z.record(z.string(), probeSchema.extend({ checks: z.record(z.string(), probeSchema).optional() })),

@@ -11,6 +11,7 @@ import { LoadingState, PageHeader, api, notify, useAuthStore } from '@kith/web-k
 import { Bell, BellOff, Heart, Lock, Smile, Sparkles, UserRound, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DemoModeSwitch } from '../demo/DemoModeSwitch.js';
+import { EmailNotConfiguredNotice } from '../email/EmailNotConfiguredNotice.js';
 import { DangerZone } from '../settings/DangerZone.js';
 import { YourData } from '../settings/YourData.js';
 import { PhoneSyncSection } from '../settings/PhoneSyncSection.js';
@@ -129,6 +130,9 @@ export function SettingsPage() {
             title="Notification settings"
             description="How many days between reminders for each kind of relationship."
           >
+            <div className="px-5 pt-4 empty:hidden sm:px-6">
+              <EmailNotConfiguredNotice what="Kith cannot send reminder e-mails or password reset links." />
+            </div>
             <Row label="Best Friends" icon={<Heart className="size-4 text-red-500" aria-hidden="true" />}>
               {data.notifications.bestFriendDays} days
             </Row>

@@ -906,6 +906,7 @@ export const apiRoutes: ApiRoute[] = [
     summary: 'E-mail a reminder to the caller now',
     auth: bearer,
     answers: [message()],
+    errors: [[409, 'The server has no mail server configured (EMAIL_NOT_CONFIGURED)']],
   },
   {
     operationId: 'triggerDailyReminders',

@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BIRTHDAY_DIGEST_DAYS,
+  ErrorCode,
+  ErrorMessage,
   type MessageResponse,
   needsAttentionLabel,
   type NotificationStats,
   UPCOMING_WINDOW_DAYS,
   type UpcomingForUserResponse,
 } from '@kith/contracts';
+import { AppError } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { EmailActionsService } from '../email-actions/email-actions.service.js';
 import { renderReminderEmail } from '../mail/templates/reminder.template.js';
@@ -38,6 +41,7 @@ export class RemindersService {
 
   /** One reminder to the caller now, through the outbox, even when nothing is overdue. */
   async sendTest(userId: string): Promise<MessageResponse> {
+    if (!this.config.SMTP_URL) throw new AppError(ErrorCode.EMAIL_NOT_CONFIGURED, ErrorMessage.EMAIL_NOT_CONFIGURED);
     const [user, overdue, birthdays] = await Promise.all([
       this.peers.userById(userId),
       // Snoozed contacts are left out, like in the daily e-mail.
