@@ -1,4 +1,4 @@
-export { startInfra, startNatsCluster, startNatsServer } from './infra.mjs';
+export { openDatabaseServer, startInfra, startNatsCluster, startNatsServer } from './infra.mjs';
 export {
   startStack,
   SERVICES,
