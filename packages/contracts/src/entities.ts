@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIRTHDAY_PATTERN } from './rules/birthday.js';
+import { HEALTH_NOT_CONFIGURED } from './constants.js';
 import { CommunicationType } from './vocabulary.js';
 
 /**
@@ -270,11 +271,6 @@ export const triggerDailyResultSchema = z.object({
 });
 export type TriggerDailyResult = z.infer<typeof triggerDailyResultSchema>;
 
-/**
- * A part's state: 'not configured' is an optional part left off on purpose (e-mail without
- * SMTP_URL); it never makes the report degraded.
- */
-export const HEALTH_NOT_CONFIGURED = 'not configured';
 const probeSchema = z.object({
   status: z.enum(['up', 'down', HEALTH_NOT_CONFIGURED]),
   detail: z.string().optional(),
