@@ -45,9 +45,13 @@ COPY --from=build /app/mfe-dashboard/package.json mfe-dashboard/
 COPY --from=build /app/mfe-contacts/package.json mfe-contacts/
 COPY --from=build /app/mfe-lists/package.json mfe-lists/
 COPY --from=build /app/e2e/package.json e2e/
+# Prisma's client ships a query compiler per database it supports (about 45 MB for the four that
+# are not PostgreSQL); Kith only ever loads PostgreSQL's.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
       -w gateway -w services/auth -w services/contacts -w services/notifications -w packages/ops \
- && npm cache clean --force
+ && npm cache clean --force \
+ && find node_modules/@prisma/client/runtime -regextype posix-extended \
+      -regex '.*[._](cockroachdb|mysql|sqlite|sqlserver)[._].*' -delete
 
 # 3. The image: Debian with the one Node binary (no npm, yarn or corepack: build tools, not runtime).
 FROM debian:bookworm-slim
