@@ -53,8 +53,8 @@ beforeAll(async () => {
   );
   await sql(
     databaseUrl('contacts'),
-    `INSERT INTO contacts (id, user_id, first_name, last_name, email, list_id, birthday)
-     VALUES ($1, $2, 'Otto', 'Older', 'otto@example.org', $3, '--04-01')`,
+    `INSERT INTO contacts (id, user_id, first_name, last_name, email, list_id, birthday, last_contact_date)
+     VALUES ($1, $2, 'Otto', 'Older', 'otto@example.org', $3, '--04-01', now() - interval '3 days')`,
     [contactId, userId, listId],
   );
   await sql(
@@ -129,7 +129,7 @@ it('keeps the account, its list, contact, interaction and settings readable thro
     list: { _id: listId, name: 'Old friends' },
     reminderDays: 60,
   });
-  expect(contact.lastContactDate).not.toBeNull();
+  expect(contact.daysSinceLastContact).toBe(3);
   const timeline = await get(`/contacts/${contactId}/communications`);
   expect(timeline.items.map((entry: { notes: string }) => entry.notes)).toEqual(['Before the upgrade']);
   expect(await get('/notifications/settings')).toMatchObject({
