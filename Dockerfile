@@ -45,11 +45,14 @@ COPY --from=build /app/mfe-dashboard/package.json mfe-dashboard/
 COPY --from=build /app/mfe-contacts/package.json mfe-contacts/
 COPY --from=build /app/mfe-lists/package.json mfe-lists/
 COPY --from=build /app/e2e/package.json e2e/
-# Prisma's client ships a query compiler per database it supports (about 45 MB for the four that
-# are not PostgreSQL); Kith only ever loads PostgreSQL's.
+COPY --from=build /app/scripts/docker/prune-runtime.mjs /tmp/
+# npm keeps more than the back end loads (see prune-runtime.mjs). Prisma's client ships a query
+# compiler per database it supports (about 45 MB for the four that are not PostgreSQL); Kith only
+# ever loads PostgreSQL's.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
       -w gateway -w services/auth -w services/contacts -w services/notifications -w packages/ops \
  && npm cache clean --force \
+ && node /tmp/prune-runtime.mjs gateway services/auth services/contacts services/notifications packages/ops \
  && find node_modules/@prisma/client/runtime -regextype posix-extended \
       -regex '.*[._](cockroachdb|mysql|sqlite|sqlserver)[._].*' -delete
 
