@@ -85,9 +85,11 @@ function PauseRemindersSwitch({ paused, onChange }: { paused: boolean; onChange:
 }
 
 /** A section of label/value rows. */
-function Section({ children, ...heading }: SettingsHeading & { children: ReactNode }) {
+/** A settings card of label–value rows; `notice` goes above them (outside the list). */
+function Section({ children, notice, ...heading }: SettingsHeading & { children: ReactNode; notice?: ReactNode }) {
   return (
     <SettingsSection {...heading}>
+      {notice}
       <dl className="divide-y divide-slate-100">{children}</dl>
     </SettingsSection>
   );
@@ -129,10 +131,12 @@ export function SettingsPage() {
             icon={<Bell className="size-5" />}
             title="Notification settings"
             description="How many days between reminders for each kind of relationship."
+            notice={
+              <div className="px-5 pt-4 empty:hidden sm:px-6">
+                <EmailNotConfiguredNotice what="Kith cannot send reminder e-mails or password reset links." />
+              </div>
+            }
           >
-            <div className="px-5 pt-4 empty:hidden sm:px-6">
-              <EmailNotConfiguredNotice what="Kith cannot send reminder e-mails or password reset links." />
-            </div>
             <Row label="Best Friends" icon={<Heart className="size-4 text-red-500" aria-hidden="true" />}>
               {data.notifications.bestFriendDays} days
             </Row>
