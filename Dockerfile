@@ -46,7 +46,8 @@ COPY --from=build /app/mfe-contacts/package.json mfe-contacts/
 COPY --from=build /app/mfe-lists/package.json mfe-lists/
 COPY --from=build /app/e2e/package.json e2e/
 COPY --from=build /app/scripts/docker/prune-runtime.mjs /tmp/
-# npm keeps more than the back end loads (see prune-runtime.mjs). Prisma's client ships a query
+# npm keeps more than the back end loads (see prune-runtime.mjs). What stays moves to /runtime, the
+# root node_modules and a workspace's own (a version that differs from the root's, e.g. lru-cache). Prisma's client ships a query
 # compiler per database it supports (about 45 MB for the four that are not PostgreSQL); Kith only
 # ever loads PostgreSQL's.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
@@ -54,7 +55,10 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force \
  && node /tmp/prune-runtime.mjs gateway services/auth services/contacts services/notifications packages/ops \
  && find node_modules/@prisma/client/runtime -regextype posix-extended \
-      -regex '.*[._](cockroachdb|mysql|sqlite|sqlserver)[._].*' -delete
+      -regex '.*[._](cockroachdb|mysql|sqlite|sqlserver)[._].*' -delete \
+ && for dir in . gateway services/auth services/contacts services/notifications packages/ops packages/nest-kit packages/contracts; do \
+      if [ -d "$dir/node_modules" ]; then mkdir -p "/runtime/$dir" && mv "$dir/node_modules" "/runtime/$dir/"; fi; \
+    done
 
 # 3. The image: Debian with the one Node binary (no npm, yarn or corepack: build tools, not runtime).
 FROM debian:bookworm-slim
@@ -63,7 +67,7 @@ WORKDIR /app
 COPY --from=build /usr/local/bin/node /usr/local/bin/node
 RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/sh --create-home node \
  && mkdir -p /run/kith/secrets /backups && chown node:node /run/kith/secrets /backups && chmod 700 /run/kith/secrets
-COPY --from=runtime-deps /app/node_modules node_modules
+COPY --from=runtime-deps /runtime/ ./
 COPY --from=build /app/package.json ./
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
