@@ -77,7 +77,8 @@ function logged(name, command, args, options = {}) {
   });
 }
 
-async function waitHealthy(timeoutMs = 120_000) {
+/** Generous: on a machine shared with other builds a first start can take minutes; bench:footprint holds the 20 s target. */
+async function waitHealthy(timeoutMs = 300_000) {
   const started = Date.now();
   let last = 'no answer';
   while (Date.now() - started < timeoutMs) {
@@ -115,11 +116,11 @@ async function api(method, path, { token, body } = {}) {
 /** A command inside the gateway container (the image's `kith` command, or node to reach the private network). */
 const inGateway = (...command) => compose('exec', '-T', 'gateway', ...command);
 
-/** The mails the sink holds (mailpit's API; the stand-in is maildev, whose API differs). */
+/** The mails the sink holds (mailpit's API; the stand-in is maildev: /api/email in version 3, /email in 2). */
 async function mailboxText() {
   const script =
     "const get = (p) => fetch('http://mailsink:8025' + p).then((r) => (r.ok ? r.text() : Promise.reject(r.status)));" +
-    "get('/api/v1/messages').catch(() => get('/api/email')).then((t) => process.stdout.write(t));";
+    "get('/api/v1/messages').catch(() => get('/api/email')).catch(() => get('/email')).then((t) => process.stdout.write(t));";
   return (await inGateway('node', '-e', script)).stdout;
 }
 
@@ -169,7 +170,13 @@ async function syncCollection(syncToken) {
 
 /** The account export without the instant it was made. */
 async function accountExport() {
-  const answer = await api('GET', '/account/export', { token });
+  let answer = await api('GET', '/account/export', { token });
+  // Auth gathers the export from every service over NATS; on a machine loaded by other builds a
+  // service may answer after the bus's timeout (503). Asking again is what a person would do.
+  for (let retry = 0; answer.status === 503 && retry < 3; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    answer = await api('GET', '/account/export', { token });
+  }
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   const { exportedAt: _exportedAt, ...rest } = answer.body;
   return rest;
@@ -243,8 +250,10 @@ describe('docker compose: two commands to a working, durable, restorable Kith', 
     });
     const mailpit = stdout.slice(stdout.indexOf('\n  mailpit:'));
     assert.match(mailpit, /host_ip: 127\.0\.0\.1|127\.0\.0\.1:8025:8025/);
-    const { stdout: services } = await compose('ps', '--services');
-    assert.doesNotMatch(services, /^mailpit$/m);
+    // Without the profile no catcher runs (`ps` lists the containers, not the file's services).
+    const { stdout: containers } = await compose('ps');
+    assert.match(containers, /_gateway_1/);
+    assert.doesNotMatch(containers, /mailpit/);
   });
 
   it('gives each service a database role that owns its database and is no superuser', async () => {
