@@ -67,7 +67,7 @@ async function untilHealthy() {
       () => false,
     );
     if (ok) return (Date.now() - started) / 1000;
-    if (Date.now() - started > 180_000) throw new Error('the stack did not become healthy in 3 minutes');
+    if (Date.now() - started > 600_000) throw new Error('the stack did not become healthy in 10 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
