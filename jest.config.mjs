@@ -54,7 +54,7 @@ export default {
       ...base,
       displayName: 'integration',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{gateway,services/*,packages/stack}/test/**/*.integration-spec.ts'],
+      testMatch: ['<rootDir>/{gateway,services/*,packages/stack,packages/ops}/test/**/*.integration-spec.ts'],
     },
   ],
 };

@@ -197,3 +197,9 @@ export const EMAIL_PAUSE_LINK_TTL_DAYS = 90;
 export const REMINDER_EMAIL_INTERACTION_NOTE = 'From reminder e-mail';
 /** Webhook deliveries shown in Settings. */
 export const WEBHOOK_DELIVERY_LOG_SIZE = 20;
+
+/**
+ * A health check's state for an optional part left off on purpose (e-mail without SMTP_URL):
+ * reported as such, it never makes the report degraded.
+ */
+export const HEALTH_NOT_CONFIGURED = 'not configured';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIRTHDAY_PATTERN } from './rules/birthday.js';
+import { HEALTH_NOT_CONFIGURED } from './constants.js';
 import { CommunicationType } from './vocabulary.js';
 
 /**
@@ -314,8 +315,11 @@ export const triggerDailyResultSchema = z.object({
 });
 export type TriggerDailyResult = z.infer<typeof triggerDailyResultSchema>;
 
-const probeSchema = z.object({ status: z.enum(['up', 'down']), detail: z.string().optional() });
-/** `GET /health` of a process (bare, not enveloped): 200 when every check is up, else 503. */
+const probeSchema = z.object({
+  status: z.enum(['up', 'down', HEALTH_NOT_CONFIGURED]),
+  detail: z.string().optional(),
+});
+/** `GET /health` of a process (bare, not enveloped): 200 when no check is down, else 503. */
 export const healthReportSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   checks: z.record(z.string(), probeSchema.extend({ checks: z.record(z.string(), probeSchema).optional() })),

@@ -38,6 +38,8 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
+  /** The server has no mail server configured (SMTP_URL), so it cannot send e-mail. */
+  EMAIL_NOT_CONFIGURED: 'EMAIL_NOT_CONFIGURED',
   /** A one-click e-mail link past its validity, or already used. */
   LINK_EXPIRED: 'LINK_EXPIRED',
   LINK_USED: 'LINK_USED',
@@ -83,6 +85,7 @@ export function httpStatusOf(code: ErrorCode): number {
       return 404;
     case ErrorCode.CONFLICT:
     case ErrorCode.EMAIL_TAKEN:
+    case ErrorCode.EMAIL_NOT_CONFIGURED:
       return 409;
     case ErrorCode.LINK_EXPIRED:
     case ErrorCode.LINK_USED:
@@ -127,6 +130,7 @@ export function errorCodeOfStatus(status: number): ErrorCode {
 export const ErrorMessage = {
   INVALID_CREDENTIALS: 'Invalid email or password',
   EMAIL_TAKEN: 'An account with this email already exists',
+  EMAIL_NOT_CONFIGURED: 'E-mail is not configured on this server, so Kith cannot send e-mail.',
   INVALID_RESET_TOKEN: 'Invalid or expired reset token',
   MISSING_RESET_TOKEN: 'Invalid or missing reset token',
   UNAUTHORIZED: 'Authentication required',

@@ -1,4 +1,4 @@
-export { startInfra, startNatsCluster, startNatsServer, startPostgres } from './infra.mjs';
+export { openDatabaseServer, startInfra, startNatsCluster, startNatsServer, startPostgres } from './infra.mjs';
 export { committedDbTypes, dbTypesFile, dbTypesOf } from './db-types.mjs';
 export {
   startStack,

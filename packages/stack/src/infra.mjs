@@ -41,6 +41,25 @@ function runningPostmaster(databaseDir) {
   }
 }
 
+/**
+ * The PostgreSQL server of a data dir for a one-off command (`npm run backup`): DATABASE_URL when
+ * set; the embedded server `npm start` is running, if it is; else that server started for the
+ * command (stop() stops it again).
+ */
+export async function openDatabaseServer(dataDir, log = () => {}) {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const databaseDir = join(dataDir, 'postgres');
+  if (runningPostmaster(databaseDir)) {
+    // postmaster.pid's fourth line is the port the server listens on.
+    const port = Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: async () => {} };
+  }
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    throw new Error(`No Kith database in ${databaseDir}: start Kith once with \`npm start\`, or set DATABASE_URL.`);
+  }
+  return startPostgres(dataDir, log);
+}
+
 /** PostgreSQL: DATABASE_URL's server when set, else the embedded one with its data in `dataDir`. */
 export async function startPostgres(dataDir, log) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };

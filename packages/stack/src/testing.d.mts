@@ -77,6 +77,8 @@ export function startTestStack(options?: {
   smtpUrl?: string;
   /** Restart a process that dies unexpectedly, as `npm start` does. */
   supervise?: boolean;
+  /** Use the databases `kith_<service><suffix>` (made by the test) instead of fresh ones; dropped on stop. */
+  databaseSuffix?: string;
 }): Promise<TestStack>;
 
 export function eventually<T>(

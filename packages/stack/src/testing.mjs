@@ -20,12 +20,14 @@ export async function startTestStack({
   env = {},
   smtpUrl,
   supervise = false,
+  databaseSuffix,
 } = {}) {
   const { DATABASE_URL } = process.env;
   if (!DATABASE_URL) {
     throw new Error('Integration tests need DATABASE_URL (run them with `npm test`, which provides it).');
   }
-  const suffix = `_t${randomBytes(4).toString('hex')}`;
+  // Fresh databases, unless the test prepared its own (e.g. made by an older release).
+  const suffix = databaseSuffix ?? `_t${randomBytes(4).toString('hex')}`;
   // Each stack gets its own NATS: services of two stacks in one queue group would answer each other.
   const nats = await startNatsServer({ port: 0 });
   const infra = {

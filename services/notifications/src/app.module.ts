@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import { HEALTH_NOT_CONFIGURED } from '@kith/contracts';
 import { ServicePlatformModule } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config/notifications.config.js';
 import { AccountModule } from './account/account.module.js';
@@ -24,6 +25,8 @@ export class AppModule {
           configToken: NOTIFICATIONS_CONFIG,
           databaseProviders: [PrismaService],
           databaseCheck: { inject: PrismaService, check: (prisma: PrismaService) => prisma.$queryRaw`SELECT 1` },
+          // Whether mail can go out at all; an SMTP outage shows in the outbox metrics instead.
+          healthChecks: [{ name: 'email', check: async () => (config.SMTP_URL ? undefined : HEALTH_NOT_CONFIGURED) }],
         }),
         ScheduleModule.forRoot(),
         SettingsModule,

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { ValidationMessage } from '@kith/contracts';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { EmailInput } from '../auth/EmailInput.js';
+import { EmailNotConfiguredNotice } from '../email/EmailNotConfiguredNotice.js';
 import { emailRules } from '../auth/form-rules.js';
 
 const backToLogin = (
@@ -61,6 +62,7 @@ export default function ForgotPasswordPage() {
       footer={backToLogin}
     >
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <EmailNotConfiguredNotice what="No reset link can be sent." />
         <EmailInput
           registration={register('email', emailRules(ValidationMessage.EMAIL_INVALID_FORGOT))}
           error={errors.email}

@@ -12,6 +12,7 @@ import { Bell, BellOff, Heart, Lock, Smile, Sparkles, UserRound, Users } from 'l
 import { useEffect, useState, type ReactNode } from 'react';
 import { DemoModeSwitch } from '../demo/DemoModeSwitch.js';
 import { AccountSection } from '../settings/AccountSection.js';
+import { EmailNotConfiguredNotice } from '../email/EmailNotConfiguredNotice.js';
 import { DangerZone } from '../settings/DangerZone.js';
 import { EmailUnverifiedNotice } from '../settings/EmailUnverifiedNotice.js';
 import { InvitationsSection } from '../settings/InvitationsSection.js';
@@ -88,10 +89,11 @@ function PauseRemindersSwitch({ paused, onChange }: { paused: boolean; onChange:
   );
 }
 
-/** A section of label/value rows. */
-function Section({ children, ...heading }: SettingsHeading & { children: ReactNode }) {
+/** A settings card of label–value rows; `notice` goes above them (outside the list). */
+function Section({ children, notice, ...heading }: SettingsHeading & { children: ReactNode; notice?: ReactNode }) {
   return (
     <SettingsSection {...heading}>
+      {notice}
       <dl className="divide-y divide-slate-100">{children}</dl>
     </SettingsSection>
   );
@@ -135,6 +137,11 @@ export function SettingsPage() {
               icon={<Bell className="size-5" />}
               title="Notification settings"
               description="How many days between reminders for each kind of relationship."
+              notice={
+                <div className="px-5 pt-4 empty:hidden sm:px-6">
+                  <EmailNotConfiguredNotice what="Kith cannot send reminder e-mails or password reset links." />
+                </div>
+              }
             >
               <Row label="Best Friends" icon={<Heart className="size-4 text-red-500" aria-hidden="true" />}>
                 {data.notifications.bestFriendDays} days

@@ -1082,6 +1082,7 @@ export const apiRoutes: ApiRoute[] = [
     answers: [message()],
     errors: [
       [403, 'The account’s e-mail address is not confirmed yet (EMAIL_NOT_VERIFIED)'],
+      [409, 'The server has no mail server configured (EMAIL_NOT_CONFIGURED)'],
       [429, 'More than 5 tests in an hour (RATE_LIMITED)'],
     ],
   },

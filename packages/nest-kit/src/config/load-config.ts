@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Thrown at boot when the environment is incomplete or wrong; the message names each variable. */
@@ -11,16 +12,47 @@ export class ConfigError extends Error {
  */
 export function loadConfig<Schema extends z.ZodType>(
   schema: Schema,
-  env: NodeJS.ProcessEnv = process.env,
+  givenEnv: NodeJS.ProcessEnv = process.env,
 ): z.output<Schema> {
+  const { env, problems: fileProblems } = withSecretFiles(schema, givenEnv);
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const variable = issue.path.join('.') || '(environment)';
-    const missing = issue.code === 'invalid_type' && env[variable] === undefined;
-    return `${variable}: ${missing ? 'is required but not set' : issue.message}`;
-  });
+  if (result.success && fileProblems.length === 0) return result.data;
+  const problems = [
+    ...fileProblems,
+    ...(result.error?.issues ?? [])
+      .filter((issue) => !fileProblems.some((problem) => problem.startsWith(`${issue.path.join('.')}_FILE:`)))
+      .map((issue) => {
+        const variable = issue.path.join('.') || '(environment)';
+        const missing = issue.code === 'invalid_type' && env[variable] === undefined;
+        return `${variable}: ${missing ? 'is required but not set' : issue.message}`;
+      }),
+  ];
   throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+}
+
+/**
+ * Any variable of the schema may instead be given as `<NAME>_FILE`: the path of a file holding its
+ * value (docker compose and Kubernetes mount secrets as files, so keys never sit in the
+ * environment or in `docker inspect`). One trailing newline is dropped. Giving both is an error.
+ */
+function withSecretFiles(schema: z.ZodType, env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
+  const names = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  const resolved = { ...env };
+  const problems: string[] = [];
+  for (const name of names) {
+    const path = env[`${name}_FILE`];
+    if (!path) continue;
+    if (env[name] !== undefined && env[name] !== '') {
+      problems.push(`${name}_FILE: ${name} is set too; give one or the other`);
+      continue;
+    }
+    try {
+      resolved[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`${name}_FILE: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return { env: resolved, problems };
 }
 
 /** Building blocks every service's config schema reuses. */

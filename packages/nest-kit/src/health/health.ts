@@ -1,12 +1,12 @@
 import { Controller, Get, Inject, Module, type DynamicModule, Res } from '@nestjs/common';
-import type { HealthReport } from '@kith/contracts';
+import { HEALTH_NOT_CONFIGURED, type HealthReport } from '@kith/contracts';
 import type { Response } from 'express';
 import { Public } from '../auth/jwt-auth.guard.js';
 
-/** A named probe; it throws when its dependency is down. */
+/** A named probe; it throws when its dependency is down, and answers 'not configured' for an optional part left off. */
 export interface HealthCheck {
   name: string;
-  check(): Promise<void>;
+  check(): Promise<void | typeof HEALTH_NOT_CONFIGURED>;
 }
 
 export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
@@ -16,19 +16,19 @@ export async function runHealthChecks(checks: HealthCheck[]): Promise<HealthRepo
   const results = await Promise.all(
     checks.map(async ({ name, check }) => {
       try {
-        await Promise.race([
+        const outcome = await Promise.race([
           check(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
         ]);
-        return [name, { status: 'up' as const }] as const;
+        return [name, { status: outcome === HEALTH_NOT_CONFIGURED ? outcome : ('up' as const) }] as const;
       } catch (error) {
         return [name, { status: 'down' as const, detail: (error as Error).message }] as const;
       }
     }),
   );
   const report = Object.fromEntries(results);
-  const allUp = results.every(([, result]) => result.status === 'up');
-  return { status: allUp ? 'ok' : 'degraded', checks: report };
+  const noneDown = results.every(([, result]) => result.status !== 'down');
+  return { status: noneDown ? 'ok' : 'degraded', checks: report };
 }
 
 @Controller()

@@ -16,6 +16,8 @@ export interface ServicePlatformOptions<Config extends ServiceEnv, Database> {
   databaseProviders: Provider[];
   /** How /health proves the database answers, using one of `databaseProviders`. */
   databaseCheck: { inject: InjectionToken; check: (database: Database) => Promise<unknown> };
+  /** Further parts /health reports (e.g. whether e-mail is configured). */
+  healthChecks?: HealthCheck[];
 }
 
 /**
@@ -45,6 +47,7 @@ export class ServicePlatformModule {
           useFactory: (database: Database, nats: NatsClient): HealthCheck[] => [
             { name: 'database', check: async () => void (await databaseCheck.check(database)) },
             { name: 'nats', check: () => nats.ping() },
+            ...(options.healthChecks ?? []),
           ],
         },
       ],

@@ -45,6 +45,18 @@ export class AddressBookRepository {
     return row?.revision ?? '0';
   }
 
+  /**
+   * Whether a change number falls in a span a restore made untrustworthy (numbers handed out
+   * between the backup and the restore, see migration 0015): a sync token there must be refused.
+   */
+  async isForgotten(userId: string, revision: string): Promise<boolean> {
+    const [row] = await this.database.prepared(
+      sql<{ forgotten: boolean }>`SELECT EXISTS (SELECT 1 FROM dav_sync_gaps WHERE user_id = ${userId}::uuid
+                 AND ${revision}::bigint > after_revision AND ${revision}::bigint < resumes_at) AS forgotten`,
+    );
+    return row?.forgotten ?? false;
+  }
+
   /** Resource names and change numbers, a page at a time in id order. */
   listing(
     userId: string,

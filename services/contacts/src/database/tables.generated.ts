@@ -96,6 +96,12 @@ export interface ContactTotals {
   user_id: string;
 }
 
+export interface DavSyncGaps {
+  after_revision: Int8;
+  resumes_at: Int8;
+  user_id: string;
+}
+
 export interface DavSyncState {
   revision: Int8;
   user_id: string;
@@ -115,6 +121,7 @@ export interface DB {
   contact_lists: ContactLists;
   contact_totals: ContactTotals;
   contacts: Contacts;
+  dav_sync_gaps: DavSyncGaps;
   dav_sync_state: DavSyncState;
   dav_tombstones: DavTombstones;
 }

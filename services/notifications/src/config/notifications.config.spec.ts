@@ -16,11 +16,18 @@ describe('notificationsEnvSchema', () => {
     expect(config.APP_URL).toBe('https://kith.example.org');
   });
 
-  it('refuses to boot with a bad cron expression or without SMTP_URL, naming the variables', () => {
-    const { SMTP_URL: _unused, ...withoutSmtp } = validEnv;
-    const load = () => loadConfig(notificationsEnvSchema, { ...withoutSmtp, DAILY_REMINDER_CRON: 'every morning' });
+  it('refuses to boot with a bad cron expression, naming the variable', () => {
+    const load = () => loadConfig(notificationsEnvSchema, { ...validEnv, DAILY_REMINDER_CRON: 'every morning' });
     expect(load).toThrow(ConfigError);
-    expect(load).toThrow(/SMTP_URL: is required but not set/);
     expect(load).toThrow(/DAILY_REMINDER_CRON: must be a cron expression/);
+  });
+
+  it('boots without a mail server (unset or empty SMTP_URL: e-mail is off), but not with a bad one', () => {
+    const { SMTP_URL: _unused, ...withoutSmtp } = validEnv;
+    expect(loadConfig(notificationsEnvSchema, withoutSmtp).SMTP_URL).toBeUndefined();
+    expect(loadConfig(notificationsEnvSchema, { ...validEnv, SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+    expect(() => loadConfig(notificationsEnvSchema, { ...validEnv, SMTP_URL: 'mail.example.org' })).toThrow(
+      /SMTP_URL: must be a URL starting with smtp:\/\/ or smtps:\/\//,
+    );
   });
 });

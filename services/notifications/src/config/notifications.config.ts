@@ -16,7 +16,11 @@ export const notificationsEnvSchema = serviceEnvSchema.extend({
   PORT: env.port(3003),
   /** Public base URL of the app; every link in an email is built from it, never from a request. */
   APP_URL: env.url(['http', 'https']).transform((value) => value.replace(/\/+$/, '')),
-  SMTP_URL: env.url(['smtp', 'smtps']),
+  /**
+   * The mail server. Unset (or empty): e-mail is off. Kith still runs, /health and the app say so,
+   * and mail is never sent (see OutboxDispatcher: it is recorded as not sent, never retried).
+   */
+  SMTP_URL: z.preprocess((value) => (value === '' ? undefined : value), env.url(['smtp', 'smtps']).optional()),
   MAIL_FROM: z.string().min(1).default('Kith <reminders@kith.local>'),
   DAILY_REMINDER_CRON: z
     .string()

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import type { RenderedEmail } from './templates/rendered-email.js';
@@ -8,18 +8,31 @@ export interface OutgoingEmail extends Omit<RenderedEmail, 'headers'> {
   headers?: Record<string, string> | null;
 }
 
+/** Why a mail was not sent when the server has no SMTP_URL (kept on its outbox row). */
+export const EMAIL_NOT_CONFIGURED_REASON = 'E-mail is not configured (SMTP_URL is not set)';
+
 /** SMTP reply codes 5xx are permanent refusals (no such mailbox...): retrying cannot help. */
 export function isPermanentSmtpFailure(error: unknown): boolean {
   const code = (error as { responseCode?: number } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-/** nodemailer over SMTP_URL, pooled, with short timeouts so a dead server fails fast. */
+/**
+ * nodemailer over SMTP_URL, pooled, with short timeouts so a dead server fails fast. Without
+ * SMTP_URL there is no transport: `configured` is false and nothing may be sent.
+ */
 @Injectable()
 export class MailTransport implements OnModuleDestroy {
-  private readonly transporter: Transporter;
+  private readonly transporter: Transporter | null;
 
   constructor(@Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig) {
+    if (!config.SMTP_URL) {
+      new Logger(MailTransport.name).warn(
+        'SMTP_URL is not set: e-mail is off. Mail Kith would send is recorded as not sent and never sent later.',
+      );
+      this.transporter = null;
+      return;
+    }
     this.transporter = nodemailer.createTransport({
       url: config.SMTP_URL,
       pool: true,
@@ -30,8 +43,13 @@ export class MailTransport implements OnModuleDestroy {
     });
   }
 
+  get configured(): boolean {
+    return this.transporter !== null;
+  }
+
   /** Resolves once the SMTP server accepted the message. */
   async send(email: OutgoingEmail): Promise<void> {
+    if (!this.transporter) throw new Error(EMAIL_NOT_CONFIGURED_REASON);
     await this.transporter.sendMail({
       from: this.config.MAIL_FROM,
       to: email.to,
@@ -43,6 +61,6 @@ export class MailTransport implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    this.transporter.close();
+    this.transporter?.close();
   }
 }

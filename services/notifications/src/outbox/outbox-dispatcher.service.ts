@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { retryDelayMs, type RetryPreset } from '@kith/contracts';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
-import { isPermanentSmtpFailure, MailTransport } from '../mail/mail-transport.service.js';
+import { EMAIL_NOT_CONFIGURED_REASON, isPermanentSmtpFailure, MailTransport } from '../mail/mail-transport.service.js';
 import { WebhookError, WebhookTransport } from '../webhooks/webhook-transport.service.js';
 import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 import { deliveries } from '../metrics/notifications-metrics.service.js';
@@ -130,6 +130,12 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
 
   private async deliver(email: ClaimedEmail): Promise<DeliveryOutcome> {
     if (email.channel === Channel.WEBHOOK) return this.deliverWebhook(email);
+    if (!this.transport.configured) {
+      // Without a mail server nothing is sent, now or later: a reminder or reset link that turned
+      // up days after SMTP_URL was set would be stale. Given up at once (no retries), body erased.
+      deliveries.inc({ channel: 'email', outcome: OutboxStatus.FAILED });
+      return { status: OutboxStatus.FAILED, error: EMAIL_NOT_CONFIGURED_REASON, clearBody: true };
+    }
     const outcome = await attemptDelivery(
       email,
       (claimed) => this.transport.send({ ...claimed, to: claimed.toAddress }),

@@ -108,7 +108,7 @@ export class OutboxRepository {
 /** Mails to an erased account: once settled, nothing in the row may still point at the person. */
 const FORGET_RECIPIENT_KINDS: ReadonlySet<string> = new Set([EmailKind.ACCOUNT_DELETED]);
 
-/** Writes what the attempt meant; a sent sensitive mail loses its body (the reset link). */
+/** Writes what the attempt meant; a sent sensitive mail (the reset link) or one never to be sent loses its body. */
 async function recordOutcome(client: pg.PoolClient, email: ClaimedEmail, outcome: DeliveryOutcome): Promise<void> {
   const attempts = email.attempts + (outcome.status === OutboxStatus.EXPIRED ? 0 : 1);
   const sent = outcome.status === OutboxStatus.SENT;
@@ -130,7 +130,7 @@ async function recordOutcome(client: pg.PoolClient, email: ClaimedEmail, outcome
       sent ? null : outcome.error,
       outcome.status === OutboxStatus.PENDING ? outcome.retryAt : null,
       sent,
-      sent && outcome.clearBody,
+      'clearBody' in outcome && outcome.clearBody === true,
       forgetRecipient,
     ],
   );

@@ -57,4 +57,4 @@ export interface ClaimedEmail {
 export type DeliveryOutcome =
   | { status: typeof OutboxStatus.SENT; clearBody: boolean }
   | { status: typeof OutboxStatus.PENDING; retryAt: Date; error: string }
-  | { status: typeof OutboxStatus.FAILED | typeof OutboxStatus.EXPIRED; error: string };
+  | { status: typeof OutboxStatus.FAILED | typeof OutboxStatus.EXPIRED; error: string; clearBody?: boolean };

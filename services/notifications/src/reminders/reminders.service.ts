@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '@kith/nest-kit';
 import {
   AccountMessages,
   BIRTHDAY_DIGEST_DAYS,
   ErrorCode,
+  ErrorMessage,
   type MessageResponse,
   needsAttentionLabel,
   type NotificationStats,
   UPCOMING_WINDOW_DAYS,
   type UpcomingForUserResponse,
 } from '@kith/contracts';
+import { AppError } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { EmailActionsService } from '../email-actions/email-actions.service.js';
 import { renderReminderEmail } from '../mail/templates/reminder.template.js';
@@ -46,6 +47,7 @@ export class RemindersService {
    * proven address, and a few an hour.
    */
   async sendTest(userId: string): Promise<MessageResponse> {
+    if (!this.config.SMTP_URL) throw new AppError(ErrorCode.EMAIL_NOT_CONFIGURED, ErrorMessage.EMAIL_NOT_CONFIGURED);
     const user = await this.peers.userById(userId);
     if (!user.emailVerified) throw new AppError(ErrorCode.EMAIL_NOT_VERIFIED, AccountMessages.EMAIL_NOT_VERIFIED);
     await this.sendLimits.reserve(userId, SendKind.TEST_REMINDER);

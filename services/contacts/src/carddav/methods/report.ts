@@ -99,7 +99,11 @@ async function syncCollection(x: DavExchange, root: XmlElement): Promise<void> {
   let since = '0';
   if (token) {
     const number = token.startsWith(SYNC_TOKEN_PREFIX) ? token.slice(SYNC_TOKEN_PREFIX.length) : '';
-    if (!/^\d{1,18}$/.test(number) || BigInt(number) > BigInt(current)) {
+    if (
+      !/^\d{1,18}$/.test(number) ||
+      BigInt(number) > BigInt(current) ||
+      (await x.book.cards.isForgotten(x.userId, number))
+    ) {
       throw new DavError(403, 'Unknown sync token: sync again from the start', {
         ns: NS.DAV,
         name: 'valid-sync-token',
