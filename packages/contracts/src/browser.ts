@@ -22,3 +22,6 @@ export * from './phone-sync.js';
 export * from './rules/today.js';
 export * from './rules/reminder-days.js';
 export * from './rules/control-characters.js';
+export * from './api/routes/route.js';
+export * from './api/routes/table.js';
+export * from './api/routes/api-docs.js';
