@@ -25,3 +25,4 @@ export * from './rules/control-characters.js';
 export * from './api/routes/route.js';
 export * from './api/routes/table.js';
 export * from './api/routes/api-docs.js';
+export type * from './api/routes/operation.types.js';

@@ -8,20 +8,6 @@ export const IMPORT_CONFIRM_TIMEOUT_MS = 60_000;
 
 /** The API's base path (spec §7); the gateway routes everything under it to the owning service. */
 export const API_BASE_PATH = '/api';
-/**
- * Auth routes that work without an access token (relative to API_BASE_PATH). The gateway lets
- * them through unauthenticated; the web client never answers their 401 with a session refresh.
- */
-export const PUBLIC_AUTH_PATHS = [
-  '/auth/register',
-  '/auth/login',
-  '/auth/login/2fa',
-  '/auth/refresh',
-  '/auth/logout',
-  '/auth/forgot-password',
-  '/auth/reset-password',
-  '/auth/reset-password/check',
-] as const;
 export const ERROR_BOUNDARY_MAX_RETRIES = 3;
 export const RESET_SUCCESS_REDIRECT_MS = 2_000;
 

@@ -1,4 +1,4 @@
-import type { MessageResponse, User } from '@kith/contracts';
+import type { User } from '@kith/contracts';
 import {
   Button,
   Card,
@@ -39,7 +39,7 @@ export function DangerZone({ user }: { user: User }) {
     setDeleting(true);
     setError(null);
     try {
-      const { message } = await api.delete<MessageResponse>('/auth/me', { body: { password }, retry: false });
+      const { message } = await api.call('deleteAccount', { body: { password }, retry: false });
       session.clear();
       useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, error: null });
       notify.success(message);

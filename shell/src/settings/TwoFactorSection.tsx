@@ -1,7 +1,5 @@
 import {
   ErrorCode,
-  type MessageResponse,
-  type RecoveryCodesResponse,
   RECOVERY_CODE_COUNT,
   TwoFactorMessage,
   type TwoFactorSetupResponse,
@@ -81,7 +79,7 @@ function SetupPanel({
     }
     setSaving(true);
     try {
-      const { recoveryCodes } = await api.post<RecoveryCodesResponse>('/auth/2fa/enable', {
+      const { recoveryCodes } = await api.call('enableTwoFactor', {
         body: { code: read.factor.code },
         retry: false,
       });
@@ -170,7 +168,7 @@ function DisableDialog({ open, onClose, onDisabled }: { open: boolean; onClose: 
     if (!password || !secondFactor) return;
     setSaving(true);
     try {
-      const { message } = await api.post<MessageResponse>('/auth/2fa/disable', {
+      const { message } = await api.call('disableTwoFactor', {
         body: { password, ...secondFactor },
         retry: false,
       });
@@ -247,7 +245,7 @@ function RegenerateDialog({
     if (!secondFactor) return;
     setSaving(true);
     try {
-      const { recoveryCodes, message } = await api.post<RecoveryCodesResponse>('/auth/2fa/recovery-codes', {
+      const { recoveryCodes, message } = await api.call('regenerateRecoveryCodes', {
         body: secondFactor,
         retry: false,
       });
@@ -308,7 +306,7 @@ export function TwoFactorSection({
 
   const reloadStatus = async () => {
     try {
-      onStatusChange((await api.get<{ twoFactor: TwoFactorStatus }>('/auth/me')).twoFactor);
+      onStatusChange((await api.call('getMe')).twoFactor);
     } catch {
       // The section keeps what it showed; the next visit loads it again.
     }
@@ -317,7 +315,7 @@ export function TwoFactorSection({
   const startSetup = async () => {
     setStarting(true);
     try {
-      setSetup(await api.post<TwoFactorSetupResponse>('/auth/2fa/setup', { retry: false }));
+      setSetup(await api.call('setupTwoFactor', { retry: false }));
     } catch (failure) {
       notify.error(serverErrorOr(failure, 'Could not start setting up two-factor sign-in'));
       if (isApiError(failure) && failure.status === 409) await reloadStatus();

@@ -2,8 +2,6 @@ import type { AppPassword, CreatedAppPassword } from '@kith/contracts';
 import { api, notify, serverErrorOr } from '@kith/web-kit';
 import { useCallback, useEffect, useState } from 'react';
 
-const PATH = '/auth/app-passwords';
-
 /** The caller's app passwords, and creating (the secret is returned once) and revoking them. */
 export function useAppPasswords() {
   const [items, setItems] = useState<AppPassword[] | null>(null);
@@ -11,7 +9,7 @@ export function useAppPasswords() {
 
   const reload = useCallback(async () => {
     try {
-      setItems(await api.get<AppPassword[]>(PATH));
+      setItems(await api.call('listAppPasswords'));
       setFailed(false);
     } catch {
       setFailed(true);
@@ -25,7 +23,7 @@ export function useAppPasswords() {
   const create = useCallback(
     async (name: string): Promise<CreatedAppPassword | null> => {
       try {
-        const created = await api.post<CreatedAppPassword>(PATH, { body: { name }, retry: false });
+        const created = await api.call('createAppPassword', { body: { name }, retry: false });
         await reload();
         return created;
       } catch (error) {
@@ -39,7 +37,7 @@ export function useAppPasswords() {
   const revoke = useCallback(
     async (appPassword: AppPassword): Promise<void> => {
       try {
-        await api.delete(`${PATH}/${appPassword._id}`);
+        await api.call('revokeAppPassword', { params: { id: appPassword._id } });
         notify.success(`Revoked "${appPassword.name}": that device can no longer sync`);
         await reload();
       } catch (error) {
