@@ -4,6 +4,7 @@
  * schema-derived request types remain importable as types.
  */
 export * from './constants.js';
+export * from './ui-tuning.js';
 export * from './envelope.js';
 export * from './vocabulary.js';
 export type * from './entities.js';

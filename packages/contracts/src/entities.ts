@@ -76,6 +76,16 @@ export const contactDetailsSchema = z.object({
   website: z.string().nullable(),
 });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+/** A contact's details when none are known (new contacts, fixtures). */
+export const EMPTY_CONTACT_DETAILS: Readonly<ContactDetails> = Object.freeze({
+  birthday: null,
+  company: null,
+  jobTitle: null,
+  phones: [],
+  emails: [],
+  address: null,
+  website: null,
+});
 
 export const contactSchema = z.object({
   _id: id,
