@@ -135,7 +135,7 @@ describe('the password-reset subject', () => {
     await outboxSettled(stack.databaseUrls.notifications);
     expect(sink.to(user.email)).toHaveLength(0);
     expect(
-      await sql(stack.databaseUrls.notifications, 'SELECT 1 FROM email_outbox WHERE user_id = $1', [user._id]),
+      await sql(stack.databaseUrls.notifications, 'SELECT 1 FROM outbox WHERE user_id = $1', [user._id]),
     ).toHaveLength(0);
   });
 });

@@ -1,11 +1,14 @@
-export const EmailKind = {
+import type { RenderedEmail } from '../mail/templates/rendered-email.js';
+import type { WebhookRequest } from '../webhooks/webhook-transport.service.js';
+
+export const MessageKind = {
   DAILY_REMINDER: 'DAILY_REMINDER',
   TEST_REMINDER: 'TEST_REMINDER',
   PASSWORD_RESET: 'PASSWORD_RESET',
   /** The last mail of a deleted account: once delivered (or given up) it keeps no address. */
   ACCOUNT_DELETED: 'ACCOUNT_DELETED',
 } as const;
-export type EmailKind = (typeof EmailKind)[keyof typeof EmailKind];
+export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
 
 export const OutboxStatus = {
   PENDING: 'PENDING',
@@ -20,8 +23,8 @@ export const OutboxStatus = {
 export const Channel = { EMAIL: 'EMAIL', WEBHOOK: 'WEBHOOK' } as const;
 export type Channel = (typeof Channel)[keyof typeof Channel];
 
-export interface NewOutboxEmail {
-  kind: EmailKind;
+export interface NewOutboxMessage {
+  kind: MessageKind;
   /** EMAIL unless given. */
   channel?: Channel;
   userId: string | null;
@@ -37,9 +40,9 @@ export interface NewOutboxEmail {
 }
 
 /** A pending row, locked by the transaction that is delivering it. */
-export interface ClaimedEmail {
+export interface ClaimedMessage {
   id: string;
-  kind: EmailKind;
+  kind: MessageKind;
   channel?: Channel;
   userId?: string | null;
   toAddress: string;
@@ -56,3 +59,18 @@ export type DeliveryOutcome =
   | { status: typeof OutboxStatus.SENT; clearBody: boolean }
   | { status: typeof OutboxStatus.PENDING; retryAt: Date; error: string }
   | { status: typeof OutboxStatus.FAILED | typeof OutboxStatus.EXPIRED; error: string };
+
+/** A user's daily reminder, rendered from their complete data and ready to be queued. */
+export interface DailyReminderCandidate {
+  userId: string;
+  to: string;
+  overdueCount: number;
+  email: RenderedEmail;
+  /** The same digest for the user's webhook, when they have one. */
+  webhook?: WebhookRequest;
+}
+
+export interface ReminderDeliveryStats {
+  remindersSent: number;
+  lastSentAt: Date | null;
+}

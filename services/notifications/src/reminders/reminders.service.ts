@@ -7,15 +7,13 @@ import {
   UPCOMING_WINDOW_DAYS,
   type UpcomingForUserResponse,
 } from '@kith/contracts';
-import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
-import { EmailActionsService } from '../email-actions/email-actions.service.js';
-import { renderReminderEmail } from '../mail/templates/reminder.template.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
-import { EmailKind } from '../outbox/outbox.types.js';
+import { OutboxRepository } from '../outbox/outbox.repository.js';
+import { MessageKind } from '../outbox/outbox.types.js';
 import { PeersClient } from '../peers/peers.client.js';
-import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { webhookOutboxRow, WebhooksService } from '../webhooks/webhooks.service.js';
+import { ReminderComposer } from './reminder-composer.js';
 import { CONTACTS_PER_EMAIL } from './reminder-content.js';
-import { RemindersRepository } from './reminders.repository.js';
 
 export function testReminderMessage(email: string, totalOverdue: number, delivered: boolean): string {
   const what = totalOverdue > 0 ? `${needsAttentionLabel(totalOverdue)}.` : "Nothing is overdue: you're all caught up!";
@@ -28,51 +26,39 @@ export function testReminderMessage(email: string, totalOverdue: number, deliver
 @Injectable()
 export class RemindersService {
   constructor(
-    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
     @Inject(PeersClient) private readonly peers: PeersClient,
-    @Inject(RemindersRepository) private readonly reminders: RemindersRepository,
+    @Inject(OutboxRepository) private readonly outbox: OutboxRepository,
     @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
-    @Inject(EmailActionsService) private readonly emailActions: EmailActionsService,
+    @Inject(ReminderComposer) private readonly composer: ReminderComposer,
     @Inject(WebhooksService) private readonly webhooks: WebhooksService,
   ) {}
 
-  /** One reminder to the caller now, through the outbox, even when nothing is overdue. */
+  /**
+   * The caller's reminder now, even when nothing is overdue: what the daily run would send them
+   * today, marked as a test, by e-mail (delivered while the caller waits) and to their webhook.
+   */
   async sendTest(userId: string): Promise<MessageResponse> {
-    const [user, overdue, birthdays] = await Promise.all([
+    const [user, entry, webhooks] = await Promise.all([
       this.peers.userById(userId),
-      // Snoozed contacts are left out, like in the daily e-mail.
-      this.peers.overdueForUser({ userId, limit: CONTACTS_PER_EMAIL, excludeSnoozed: true }),
-      this.peers.birthdaysForUser({ userId, withinDays: BIRTHDAY_DIGEST_DAYS }),
+      this.peers.reminderDigestForUser({
+        userId,
+        contactsPerUser: CONTACTS_PER_EMAIL,
+        birthdaysWithinDays: BIRTHDAY_DIGEST_DAYS,
+      }),
+      this.webhooks.among([userId]),
     ]);
-    const { headers, ...links } = await this.emailActions.reminderExtras(
-      userId,
-      overdue.items.map((contact) => contact._id),
-    );
-    const email = renderReminderEmail({
-      recipient: user,
-      contacts: overdue.items,
-      totalOverdue: overdue.totalItems,
-      appUrl: this.config.APP_URL,
+    const { email, webhook } = await this.composer.compose(user, entry, {
       isTest: true,
-      birthdays: birthdays.items,
-      ...links,
+      webhook: webhooks.get(userId),
     });
     const delivered = await this.dispatcher.sendNow({
-      kind: EmailKind.TEST_REMINDER,
+      kind: MessageKind.TEST_REMINDER,
       userId,
       to: user.email,
       ...email,
-      headers,
     });
-    await this.webhooks.queueDigest(userId, EmailKind.TEST_REMINDER, {
-      event: 'test-reminder',
-      title: email.subject,
-      totalOverdue: overdue.totalItems,
-      contacts: overdue.items,
-      scheduled: [],
-      appUrl: this.config.APP_URL,
-    });
-    return { message: testReminderMessage(user.email, overdue.totalItems, delivered) };
+    if (webhook) await this.dispatcher.enqueue(webhookOutboxRow(userId, MessageKind.TEST_REMINDER, webhook));
+    return { message: testReminderMessage(user.email, entry.totalOverdue, delivered) };
   }
 
   upcoming(userId: string): Promise<UpcomingForUserResponse> {
@@ -83,7 +69,7 @@ export class RemindersService {
     const [overdue, upcoming, delivered] = await Promise.all([
       this.peers.overdueForUser({ userId, limit: 1 }),
       this.peers.upcomingForUser({ userId, withinDays: UPCOMING_WINDOW_DAYS }),
-      this.reminders.deliveryStats(userId),
+      this.outbox.reminderDeliveryStats(userId),
     ]);
     return {
       overdueCount: overdue.totalItems,
