@@ -3,7 +3,7 @@ import { BIRTHDAY_PATTERN } from './rules/birthday.js';
 import { CommunicationType } from './vocabulary.js';
 
 /**
- * Response shapes of the API (DESIGN §5), as zod schemas: the types below are inferred from them,
+ * Response shapes of the API, as zod schemas: the types below are inferred from them,
  * and the OpenAPI document (api/openapi.ts) is generated from them, so there is one definition.
  * Ids are strings (uuids), dates ISO 8601 UTC strings. Browsers import only the types.
  */
@@ -62,7 +62,7 @@ export const contactBasicsSchema = z.object({
 });
 export type ContactBasics = z.infer<typeof contactBasicsSchema>;
 
-/** The person beyond the spec's fields (DESIGN §5.1); every one may be empty. */
+/** The person beyond names, e-mail and phone; every one may be empty. */
 export const contactDetailsSchema = z.object({
   birthday: birthday.nullable(),
   company: z.string().nullable(),

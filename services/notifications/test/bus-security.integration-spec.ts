@@ -1,5 +1,5 @@
-// Issue 12, finding 4: "a process that can reach the bus subscribed to the password-reset subject,
-// read a reset token for someone else's account and set its password". Now every process has its
+// A process that can reach the bus must not be able to subscribe to the password-reset subject,
+// read a reset token for someone else's account and set its password: every process has its
 // own NATS user and may only use the subjects its role needs (NATS_SUBJECT_ACCESS).
 import {
   NATS_PEERS,

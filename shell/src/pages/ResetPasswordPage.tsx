@@ -46,7 +46,7 @@ function InvalidResetLink() {
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  // Spec §4: validity unknown, then valid (form) or invalid; the link is checked as the page opens.
+  // Validity unknown, then valid (form) or invalid; the link is checked as the page opens.
   const [status, setStatus] = useState<'checking' | 'form' | 'invalid' | 'done'>(token ? 'checking' : 'invalid');
   // An account with two-factor sign-in also needs a code (or a recovery code) to reset.
   const [twoFactorRequired, setTwoFactorRequired] = useState(false);

@@ -57,7 +57,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The auth state of spec §4, shared by the shell and every remote through the web-kit singleton. */
+/** Who is signed in (and whether that is still being checked), shared by the shell and every remote through the web-kit singleton. */
 export const useAuthStore = create<AuthState>()((set, get) => {
   /** Signs in; a session in the answer starts it, a challenge is handed back. */
   const authenticate = async (signIn: () => Promise<LoginResponse>, defaultError: string): Promise<LoginOutcome> => {
