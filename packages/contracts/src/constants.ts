@@ -26,7 +26,6 @@ export const DEFAULT_NOTIFICATION_SETTINGS = {
 
 /** Daily reminders run at 09:00 UTC. */
 export const DAILY_REMINDER_CRON = '0 9 * * *';
-export const DAILY_REMINDER_HOUR_UTC = 9;
 /** Window for "coming due" contacts (notifications upcoming, dashboard). */
 export const UPCOMING_WINDOW_DAYS = 7;
 

@@ -232,7 +232,6 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** Why a contact is coming up: it becomes overdue, or a reminder was scheduled for it. */
 export const upcomingReasonSchema = z.enum(['due', 'scheduled']);
-export type UpcomingReason = z.infer<typeof upcomingReasonSchema>;
 
 /** A contact whose birthday comes within the asked window. */
 export const upcomingBirthdaySchema = z.object({

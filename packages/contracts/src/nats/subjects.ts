@@ -32,11 +32,6 @@ export const NatsSubject = {
 } as const;
 export type NatsSubject = (typeof NatsSubject)[keyof typeof NatsSubject];
 
-export const QueueGroup = {
-  AUTH: 'auth',
-  CONTACTS: 'contacts',
-  NOTIFICATIONS: 'notifications',
-} as const;
 
 export interface UserByIdRequest {
   userId: string;

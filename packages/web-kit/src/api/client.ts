@@ -22,7 +22,7 @@ import {
 } from './transport.js';
 
 export { refreshSession } from './session-refresh.js';
-export { API_BASE_PATH, apiUrl, attachmentFileName } from './transport.js';
+export { API_BASE_PATH, apiUrl } from './transport.js';
 export type { HttpMethod, Query, QueryValue, RequestOptions, UploadOptions } from './transport.js';
 export type { RetryListener } from './retry.js';
 
