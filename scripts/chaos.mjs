@@ -288,7 +288,7 @@ async function run(dataDir, cleanups) {
     const rows = (
       await notificationsDb.query(
         `SELECT d.user_id, count(*)::int AS claims, bool_and(o.status = 'SENT') AS sent, min(o.subject) AS subject
-           FROM daily_reminders d JOIN email_outbox o ON o.id = d.outbox_id
+           FROM daily_reminders d JOIN outbox o ON o.id = d.outbox_id
           WHERE d.day = (now() AT TIME ZONE 'UTC')::date GROUP BY d.user_id`,
       )
     ).rows;
@@ -309,7 +309,7 @@ async function run(dataDir, cleanups) {
   ).rows;
   const outbox = (
     await notificationsDb.query(
-      `SELECT kind, status, count(*)::int AS n FROM email_outbox GROUP BY kind, status ORDER BY kind`,
+      `SELECT kind, status, count(*)::int AS n FROM outbox GROUP BY kind, status ORDER BY kind`,
     )
   ).rows;
   await notificationsDb.end();

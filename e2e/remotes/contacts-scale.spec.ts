@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, daysAgo, openAs, registerUser, screenshot, type TestUser } from './support.js';
 
-// Issue 10: a real address book (thousands of contacts) stays reachable on every screen. The
+// A real address book (thousands of contacts) stays reachable on every screen. The
 // account is arranged through the API (an import), then everything is checked in the browser
 // against what the server says, and the DOM must stay a window of the data.
 

@@ -8,7 +8,7 @@
 // service keeps such counts until the data changes (contacts/count-cache.ts); so the floor runs
 // what the service runs then, and a second floor counts on every request, to show what keeping
 // them saves. "search, a new term each request" is never served a kept count.
-// Targets (issue 10): p95 < 50 ms and ≥ 50% of the floor's throughput for every read, except the
+// Targets: p95 < 50 ms and ≥ 50% of the floor's throughput for every read, except the
 // two figures a scenario marks `untargeted` (printed with the reason): they are reported, not held.
 // Needs built services (`npm run build`). Uses DATABASE_URL / NATS_URL when set, else the
 // launcher's embedded PostgreSQL and nats-server.

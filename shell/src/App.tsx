@@ -14,7 +14,7 @@ const EmailActionPage = lazy(() => import(/* webpackChunkName: "page-email-actio
 const ConfirmEmailPage = lazy(() => import(/* webpackChunkName: "page-confirm-email" */ './pages/ConfirmEmailPage.js'));
 const SignedInApp = lazy(() => import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp.js'));
 
-/** Protected routes: anyone not signed in goes to the landing page (spec §2). */
+/** Protected routes: anyone not signed in goes to the landing page. */
 function RequireAuth({ children }: { children: ReactNode }) {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   return isAuthenticated ? children : <Navigate to="/" replace />;

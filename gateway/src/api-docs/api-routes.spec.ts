@@ -11,7 +11,14 @@ import { cataloguedNestRoutesOf, httpRoutesOf } from '@kith/nest-kit';
 import { apiConformance } from '@kith/stack/testing';
 import { AppModule } from '../app.module.js';
 import { gatewayEnvSchema } from '../config/gateway.config.js';
-import { DAV_PREFIX, isPublicApiPath, upstreamRoutes } from '../proxy/routes.js';
+import {
+  DAV_PREFIX,
+  isPublicApiPath,
+  LARGE_JSON_PATHS,
+  longRunningTimeouts,
+  RATE_LIMITED_PATHS,
+  upstreamRoutes,
+} from '../proxy/routes.js';
 
 const { publicKey } = generateKeyPairSync('ed25519', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -63,6 +70,48 @@ describe('the API route catalogue, held to the gateway', () => {
         public: route.auth === 'none',
       });
     }
+  });
+});
+
+describe("the gateway's tables, derived from the catalogue", () => {
+  const forwarded = apiRoutes.filter((route) => route.service !== 'gateway');
+  // Express mounts middleware by path prefix: a limiter at a path also covers the paths below it.
+  const limiterCovers = (path: string) =>
+    RATE_LIMITED_PATHS.some((limited) => path === limited || path.startsWith(`${limited}/`));
+
+  it('rate-limits exactly the routes documented as rate-limited, each by one limiter', () => {
+    for (const route of forwarded) {
+      expect({ route: route.operationId, limited: limiterCovers(publicPathOf(route)) }).toEqual({
+        route: route.operationId,
+        limited: route.rateLimited === true,
+      });
+    }
+    for (const path of RATE_LIMITED_PATHS) {
+      expect(RATE_LIMITED_PATHS.filter((other) => path === other || path.startsWith(`${other}/`))).toEqual([path]);
+    }
+  });
+
+  it('gives the long timeout and the large JSON limit to exactly the routes flagged for them', () => {
+    const timeouts = longRunningTimeouts(config);
+    for (const route of forwarded) {
+      const path = publicPathOf(route);
+      expect({ route: route.operationId, timeout: timeouts[path], large: LARGE_JSON_PATHS.has(path) }).toEqual({
+        route: route.operationId,
+        timeout: route.longRunning ? config.IMPORT_CONFIRM_TIMEOUT_MS : undefined,
+        large: route.largeBody === true,
+      });
+    }
+  });
+
+  it('keeps the tokenless paths to the shapes of the public routes', () => {
+    expect(isPublicApiPath('/api/auth/login')).toBe(true);
+    expect(isPublicApiPath(`/api/calendar/${'a'.repeat(43)}.ics`)).toBe(true);
+    expect(isPublicApiPath('/api/notifications/actions/some.signed-token')).toBe(true);
+    // Same prefixes, other shapes: the bearer check applies.
+    expect(isPublicApiPath('/api/calendar/feed')).toBe(false);
+    expect(isPublicApiPath(`/api/calendar/${'a'.repeat(42)}.ics`)).toBe(false);
+    expect(isPublicApiPath('/api/auth/login/')).toBe(false);
+    expect(isPublicApiPath('/api/auth/me')).toBe(false);
   });
 });
 

@@ -25,7 +25,7 @@ export const gatewayEnvSchema = z.object({
   REPLICA_DOWN_MS: env.milliseconds(1_000),
   /** Slow upstream ⇒ 504 after this long. */
   UPSTREAM_TIMEOUT_MS: env.milliseconds(30_000),
-  /** Confirming a big import may take longer than other calls (spec §9: 60 s). */
+  /** Confirming a big import may take longer than other calls (60 s by default). */
   IMPORT_CONFIRM_TIMEOUT_MS: env.milliseconds(IMPORT_CONFIRM_TIMEOUT_MS),
   /** Unreachable upstream ⇒ 503 after at most this long. */
   UPSTREAM_CONNECT_TIMEOUT_MS: env.milliseconds(2_000),

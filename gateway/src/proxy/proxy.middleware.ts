@@ -80,7 +80,7 @@ function probeDownReplicas(pools: ReplicaPool[], intervalMs: number): void {
 }
 
 /** One pool of replicas per service, from AUTH_URL, CONTACTS_URL and NOTIFICATIONS_URL. */
-export function replicaPools(config: GatewayConfig): Map<UpstreamName, ReplicaPool> {
+function replicaPools(config: GatewayConfig): Map<UpstreamName, ReplicaPool> {
   const pools = new Map<UpstreamName, ReplicaPool>();
   for (const route of upstreamRoutes(config)) {
     if (!pools.has(route.upstream))

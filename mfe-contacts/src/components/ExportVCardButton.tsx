@@ -8,7 +8,7 @@ export function ExportVCardButton({ listId }: { listId: string | null }) {
   const exportContacts = async () => {
     setBusy(true);
     try {
-      const name = await api.download('/contacts/export.vcf', 'kith-contacts.vcf', { listId });
+      const name = await api.download('exportContactsVcf', 'kith-contacts.vcf', { query: { listId } });
       notify.success(`Downloaded ${name}`);
     } catch (error) {
       notify.error(serverErrorOr(error, 'Failed to export contacts'));

@@ -33,7 +33,7 @@ export interface UpdateStatusDialogProps {
 
 /**
  * Sets when you last contacted someone and which list they belong to. Like the spec's dialog it
- * also collects how and a note, which are not sent (spec §7: only lastContactDate and listId).
+ * also collects how and a note, which are not sent (the update carries only lastContactDate and listId).
  */
 export function UpdateStatusDialog({ contact, lists, onClose, onSubmit }: UpdateStatusDialogProps) {
   const ids = { when: useId(), list: useId(), notes: useId() };

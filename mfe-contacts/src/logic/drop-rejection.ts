@@ -6,7 +6,7 @@ export interface DropError {
   message: string;
 }
 
-/** Spec §5: 'File type must be ...', 'File is larger than N bytes', 'Too many files'. */
+/** The drop zone's messages: 'File type must be ...', 'File is larger than N bytes', 'Too many files'. */
 export function dropRejectionMessage(error: DropError): string {
   switch (error.code) {
     case 'file-too-large':

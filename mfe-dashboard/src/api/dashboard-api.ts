@@ -6,11 +6,6 @@ import {
   LIST_SUMMARIES_QUERY,
   type ContactListSummary,
   type ContactSection,
-  type ContactSectionsResponse,
-  type ItemsResponse,
-  type MessageResponse,
-  type Paged,
-  type TriggerDailyResult,
 } from '@kith/contracts';
 
 export interface DashboardData {
@@ -30,10 +25,10 @@ export const dashboardApi = {
    */
   load: async (): Promise<DashboardData> => {
     const [contacts, overdue, sections, lists] = await Promise.all([
-      api.get<Paged<Contact>>('/contacts', { query: { limit: CONTACT_COUNT_REQUEST_LIMIT } }),
-      api.get<ItemsResponse<Contact>>('/contacts/overdue', { query: { limit: DASHBOARD_OVERDUE_LIMIT } }),
-      api.get<ContactSectionsResponse>('/contacts/sections', { query: { filter: 'overdue' } }),
-      api.get<ContactListSummary[]>('/lists', { query: LIST_SUMMARIES_QUERY }),
+      api.call('listContacts', { query: { limit: CONTACT_COUNT_REQUEST_LIMIT } }),
+      api.call('listOverdueContacts', { query: { limit: DASHBOARD_OVERDUE_LIMIT } }),
+      api.call('listContactSections', { query: { filter: 'overdue' } }),
+      api.call('listLists', { query: LIST_SUMMARIES_QUERY }),
     ]);
     return {
       totalContacts: contacts.totalItems,
@@ -43,6 +38,6 @@ export const dashboardApi = {
       lists,
     };
   },
-  sendTestReminder: () => api.post<MessageResponse>('/notifications/test'),
-  triggerDailyReminders: () => api.post<TriggerDailyResult>('/notifications/trigger-daily'),
+  sendTestReminder: () => api.call('sendTestReminder'),
+  triggerDailyReminders: () => api.call('triggerDailyReminders'),
 };

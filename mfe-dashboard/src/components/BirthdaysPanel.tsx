@@ -1,10 +1,4 @@
-import {
-  BIRTHDAY_PANEL_DAYS,
-  birthdayWhenLabel,
-  fullName,
-  type ItemsResponse,
-  type UpcomingBirthday,
-} from '@kith/contracts';
+import { BIRTHDAY_PANEL_DAYS, birthdayWhenLabel, fullName, type UpcomingBirthday } from '@kith/contracts';
 import { api, Card } from '@kith/web-kit';
 import { Cake } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -22,7 +16,7 @@ export function BirthdaysPanel() {
   useEffect(() => {
     let current = true;
     api
-      .get<ItemsResponse<UpcomingBirthday>>('/contacts/birthdays', { query: { withinDays: BIRTHDAY_PANEL_DAYS } })
+      .call('listUpcomingBirthdays', { query: { withinDays: BIRTHDAY_PANEL_DAYS } })
       .then((answer) => current && setBirthdays(answer.items))
       .catch(() => current && setFailed(true));
     return () => {

@@ -22,7 +22,7 @@ export function ComingUpPanel({ reloadKey, onLog }: { reloadKey: number; onLog: 
   useEffect(() => {
     let current = true;
     api
-      .get<UpcomingForUserResponse>('/notifications/upcoming')
+      .call('listUpcomingReminders')
       .then((data) => current && setState({ status: 'ready', data }))
       .catch(() => current && setState((previous) => ({ status: 'error', data: previous.data })));
     return () => {

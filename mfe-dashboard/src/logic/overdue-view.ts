@@ -12,7 +12,7 @@ const isOffered = (sortBy: string): sortBy is OverdueSortKey =>
   OVERDUE_SORT_OPTIONS.some((option) => option.value === sortBy);
 
 /**
- * The dashboard's stored default sort is 'updated' (spec §3), which is not one of its options:
+ * The dashboard's stored default sort is 'updated', which is not one of its options:
  * until the user picks a sort, the most overdue contacts come first.
  */
 export function effectiveOverdueSort(stored: { sortBy: string; sortOrder: SortOrder }): {

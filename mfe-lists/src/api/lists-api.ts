@@ -1,18 +1,17 @@
 import { announcePageName, api, listApiPath } from '@kith/web-kit';
-import { LIST_SUMMARIES_QUERY, type ListInput, type ContactListSummary } from '@kith/contracts';
+import { type ContactListSummary, LIST_SUMMARIES_QUERY, type ListInput } from '@kith/contracts';
 
-const listPath = listApiPath;
-
+// The screens keep summaries: a list's answer also carries its members' ids, which they leave unread.
 export const listsApi = {
-  list: () => api.get<ContactListSummary[]>('/lists', { query: LIST_SUMMARIES_QUERY }),
-  create: (input: ListInput) => api.post<ContactListSummary>('/lists', { body: input }),
-  update: (id: string, input: ListInput) =>
-    api.put<ContactListSummary>(listPath(id), { body: input }).then((list) => {
+  list: () => api.call('listLists', { query: LIST_SUMMARIES_QUERY }),
+  create: (input: ListInput): Promise<ContactListSummary> => api.call('createList', { body: input }),
+  update: (id: string, input: ListInput): Promise<ContactListSummary> =>
+    api.call('updateList', { params: { id }, body: input }).then((list) => {
       // The shell's breadcrumb and title for this list's page follow the new name.
-      announcePageName(listPath(id), list.name);
+      announcePageName(listApiPath(id), list.name);
       return list;
     }),
-  remove: (id: string) => api.delete<unknown>(listPath(id)),
+  remove: (id: string): Promise<unknown> => api.call('deleteList', { params: { id } }),
 };
 
 export type ListsApi = typeof listsApi;

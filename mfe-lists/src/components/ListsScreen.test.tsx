@@ -57,7 +57,7 @@ const cardNames = () =>
 
 async function renderScreen(view: 'grid' | 'list') {
   localStorage.setItem(preferencesKey('lists'), JSON.stringify({ view }));
-  jest.spyOn(api, 'get').mockResolvedValue(Array.from({ length: MANY }, (_, i) => list(MANY - 1 - i)) as never);
+  jest.spyOn(api, 'call').mockResolvedValue(Array.from({ length: MANY }, (_, i) => list(MANY - 1 - i)) as never);
   render(
     <MemoryRouter>
       <ListsScreen />

@@ -17,7 +17,7 @@ const ESTIMATED_HEIGHT = { grid: 290, list: 76, listPhone: 140 } as const;
 const OVERSCAN_ROWS = 3;
 
 /**
- * The lists as a window over the page (issue 10: the DOM holds only what is near the viewport):
+ * The lists as a window over the page (the DOM holds only what is near the viewport):
  * grid rows of 1–3 cards, or one row per list, positioned in a box as tall as all of them, the
  * way the contacts screen's VirtualContactList does it.
  */

@@ -4,6 +4,7 @@
  * schema-derived request types remain importable as types.
  */
 export * from './constants.js';
+export * from './ui-tuning.js';
 export * from './envelope.js';
 export * from './vocabulary.js';
 export type * from './entities.js';
@@ -26,3 +27,7 @@ export * from './phone-sync.js';
 export * from './rules/today.js';
 export * from './rules/reminder-days.js';
 export * from './rules/control-characters.js';
+export * from './api/routes/route.js';
+export * from './api/routes/table.js';
+export * from './api/routes/api-docs.js';
+export type * from './api/routes/operation.types.js';

@@ -4,15 +4,10 @@
 
 /** Bytes of randomness in a feed token (256 bits), sent base64url-encoded. */
 export const CALENDAR_FEED_TOKEN_BYTES = 32;
-export const CALENDAR_FEED_PATH_PREFIX = '/api/calendar/';
+const CALENDAR_FEED_PATH_PREFIX = '/api/calendar/';
 export const calendarFeedPath = (token: string) => `${CALENDAR_FEED_PATH_PREFIX}${token}.ics`;
 /** `{token}.ics` where the token is 32 bytes base64url-encoded (43 characters). */
 export const CALENDAR_FEED_FILE_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
-/** Whether a request path is a feed (reachable without a bearer token: the token is the secret). */
-export const isCalendarFeedPath = (path: string) =>
-  path.startsWith(CALENDAR_FEED_PATH_PREFIX) &&
-  CALENDAR_FEED_FILE_PATTERN.test(path.slice(CALENDAR_FEED_PATH_PREFIX.length));
-
 /** Title of a contact's due-date event. */
 export const getInTouchTitle = (contact: { firstName: string; lastName: string }) =>
   `Get in touch with ${`${contact.firstName} ${contact.lastName}`.trim()}`;

@@ -1,37 +1,20 @@
-import type { ContactDetails } from './entities.js';
-
-/** Business constants and limits of the product (spec §9). Every app imports them from here. */
+/**
+ * The product's rules and limits that servers and clients share: the API contract's numbers and
+ * defaults, token lifetimes, the demo account. The web app's own tuning is in ui-tuning.ts.
+ */
 
 export const MIN_PASSWORD_LENGTH = 6;
-export const AUTH_CHECK_TIMEOUT_MS = 10_000;
+/** How long confirming an import may take (the gateway's upstream timeout and the web client's wait). */
 export const IMPORT_CONFIRM_TIMEOUT_MS = 60_000;
 
-/** The API's base path (spec §7); the gateway routes everything under it to the owning service. */
+/** The API's base path; the gateway routes everything under it to the owning service. */
 export const API_BASE_PATH = '/api';
-/**
- * Auth routes that work without an access token (relative to API_BASE_PATH). The gateway lets
- * them through unauthenticated; the web client never answers their 401 with a session refresh.
- */
-export const PUBLIC_AUTH_PATHS = [
-  '/auth/register',
-  '/auth/login',
-  '/auth/login/2fa',
-  '/auth/refresh',
-  '/auth/logout',
-  '/auth/forgot-password',
-  '/auth/reset-password',
-  '/auth/reset-password/check',
-  '/auth/confirm-email',
-] as const;
-export const ERROR_BOUNDARY_MAX_RETRIES = 3;
-export const RESET_SUCCESS_REDIRECT_MS = 2_000;
 
 export const DEFAULT_CONTACT_REMINDER_DAYS = 90;
 export const MIN_REMINDER_DAYS = 1;
 export const MAX_REMINDER_DAYS = 365;
 export const DEFAULT_LIST_REMINDER_DAYS = 30;
 export const DEFAULT_LIST_COLOR = '#3B82F6';
-export const DEFAULT_BADGE_COLOR = '#6B7280';
 
 export const DEFAULT_NOTIFICATION_SETTINGS = {
   bestFriendDays: 30,
@@ -43,7 +26,6 @@ export const DEFAULT_NOTIFICATION_SETTINGS = {
 
 /** Daily reminders run at 09:00 UTC. */
 export const DAILY_REMINDER_CRON = '0 9 * * *';
-export const DAILY_REMINDER_HOUR_UTC = 9;
 /** Window for "coming due" contacts (notifications upcoming, dashboard). */
 export const UPCOMING_WINDOW_DAYS = 7;
 
@@ -51,25 +33,9 @@ export const UPCOMING_WINDOW_DAYS = 7;
 export const BIRTHDAY_PANEL_DAYS = 14;
 /** The daily reminder e-mail lists birthdays of today and of this many days after. */
 export const BIRTHDAY_DIGEST_DAYS = 7;
-/** A contact's details when none are known (new contacts, fixtures). */
-export const EMPTY_CONTACT_DETAILS: Readonly<ContactDetails> = Object.freeze({
-  birthday: null,
-  company: null,
-  jobTitle: null,
-  phones: [],
-  emails: [],
-  address: null,
-  website: null,
-});
 /** Most additional phones or e-mails one contact keeps. */
 export const MAX_EXTRA_CONTACT_VALUES = 20;
-/** A contact's timeline page size. */
-export const TIMELINE_PAGE_LIMIT = 20;
 
-export const DASHBOARD_OVERDUE_LIMIT = 10;
-export const CONTACT_COUNT_REQUEST_LIMIT = 1;
-export const STORE_CONTACT_FETCH_LIMIT = 1000;
-export const MAX_PAGE_LIMIT = 1000;
 /**
  * PostgreSQL connections of the contacts service by default (DATABASE_POOL_SIZE). Past about two
  * per database core, more connections only queue inside PostgreSQL: on 2 cores, 5 served the
@@ -89,23 +55,10 @@ export const DEFAULT_CONTACT_COUNT_CACHE_ENTRIES = 1000;
  * matches early in the walk.
  */
 export const SEARCH_SORTS_MATCHES_UP_TO = 5_000;
-export const DEFAULT_PAGE_LIMIT = 20;
 /** `listId=none` on GET /contacts selects the contacts that belong to no list (the 'No List' section). */
 export const NO_LIST_ID = 'none';
 /** The name of the section of contacts without a list, wherever contacts are grouped by list. */
 export const NO_LIST_SECTION_NAME = 'No List';
-/**
- * Contacts per request of the contacts screen as it scrolls (well under MAX_PAGE_LIMIT). Fifty
- * cards fill three to four screens of the grid; every cost of a request (rows read, JSON built,
- * bytes proxied) grows with it, so a bigger page makes each request slower, the first card's too
- * (see bench:contacts).
- */
-export const CONTACTS_SCREEN_PAGE_SIZE = 50;
-/**
- * What the screens send to `GET /lists`: they show each list's counts, never every member's id
- * (a list can hold 100 000 contacts, and the screens page through them instead).
- */
-export const LIST_SUMMARIES_QUERY = { withContactIds: false } as const;
 
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const IMPORT_ALLOWED_EXTENSIONS = ['.vcf', '.vcard'] as const;
@@ -115,7 +68,6 @@ export const IMPORT_FILE_FIELD = 'vcfFile';
  * 5 MB vCard file's ~15 000 contacts confirm as ~2 MB of JSON, with room for every detail field.
  */
 export const IMPORT_CONFIRM_BODY_LIMIT = '20mb';
-export const IMPORT_PREVIEW_ERRORS_SHOWN = 3;
 /**
  * Lists one import may create from its cards' categories (each with DEFAULT_LIST_COLOR and
  * DEFAULT_LIST_REMINDER_DAYS, like a list made by name alone): an export has as many as it had
@@ -123,22 +75,8 @@ export const IMPORT_PREVIEW_ERRORS_SHOWN = 3;
  */
 export const IMPORT_MAX_NEW_LISTS = 100;
 
-export const SEARCH_DEBOUNCE_MS = 300;
-export const TOUR_START_DELAY_MS = 1_000;
-export const TOUR_STEP_COUNT = 7;
-export const DEMO_NOTICE_MS = 5_000;
 /** The shared demo account's sample data is restored on the server at start and this often. */
 export const DEMO_RESET_INTERVAL_MS = 60 * 60_000;
-
-export const TOAST_DURATIONS_MS = {
-  success: 2_000,
-  error: 4_000,
-  standard: 4_000,
-  inAppDefault: 5_000,
-  inAppError: 7_000,
-  fadeOut: 300,
-} as const;
-export const MAX_TOASTS_SHOWN = 20;
 
 /** Days an interval label and the list/contact forms offer as presets. */
 export const REMINDER_PRESETS = [
@@ -149,12 +87,6 @@ export const REMINDER_PRESETS = [
   { days: 90, label: 'Quarterly' },
   { days: 180, label: 'Bi-annually' },
   { days: 365, label: 'Annually' },
-] as const;
-
-export const QUICK_DATE_CHOICES = [
-  { label: 'Today', daysAgo: 0 },
-  { label: 'Yesterday', daysAgo: 1 },
-  { label: '7 days ago', daysAgo: 7 },
 ] as const;
 
 export const DEMO_ACCOUNT = {

@@ -4,7 +4,7 @@ import { HEALTH_NOT_CONFIGURED } from './constants.js';
 import { CommunicationType } from './vocabulary.js';
 
 /**
- * Response shapes of the API (DESIGN §5), as zod schemas: the types below are inferred from them,
+ * Response shapes of the API, as zod schemas: the types below are inferred from them,
  * and the OpenAPI document (api/openapi.ts) is generated from them, so there is one definition.
  * Ids are strings (uuids), dates ISO 8601 UTC strings. Browsers import only the types.
  */
@@ -107,7 +107,7 @@ export const contactBasicsSchema = z.object({
 });
 export type ContactBasics = z.infer<typeof contactBasicsSchema>;
 
-/** The person beyond the spec's fields (DESIGN §5.1); every one may be empty. */
+/** The person beyond names, e-mail and phone; every one may be empty. */
 export const contactDetailsSchema = z.object({
   birthday: birthday.nullable(),
   company: z.string().nullable(),
@@ -121,6 +121,16 @@ export const contactDetailsSchema = z.object({
   website: z.string().nullable(),
 });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+/** A contact's details when none are known (new contacts, fixtures). */
+export const EMPTY_CONTACT_DETAILS: Readonly<ContactDetails> = Object.freeze({
+  birthday: null,
+  company: null,
+  jobTitle: null,
+  phones: [],
+  emails: [],
+  address: null,
+  website: null,
+});
 
 export const contactSchema = z.object({
   _id: id,
@@ -267,7 +277,6 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** Why a contact is coming up: it becomes overdue, or a reminder was scheduled for it. */
 export const upcomingReasonSchema = z.enum(['due', 'scheduled']);
-export type UpcomingReason = z.infer<typeof upcomingReasonSchema>;
 
 /** A contact whose birthday comes within the asked window. */
 export const upcomingBirthdaySchema = z.object({

@@ -87,7 +87,7 @@ export const twoFactorStatusSchema = z.object({
   recoveryCodesRemaining: z.int().nonnegative(),
 }) satisfies z.ZodType<TwoFactorStatus>;
 
-// Response schemas of the two-factor routes, for the API document (routes.ts); each is held to the
+// Response schemas of the two-factor routes, for the API document (api/routes/auth.schemas.ts); each is held to the
 // interface the browser entry exports (two-factor.ts stays zod-free for the front-end bundles).
 
 export const meResponseSchema = z.object({

@@ -148,7 +148,7 @@ const isoDateTime = singleLineText(ValidationMessage.DATE_INVALID).refine(
   ValidationMessage.DATE_INVALID,
 );
 
-// Later today is not the future (spec §5): only what no time zone calls today is refused.
+// Later today is not the future: only what no time zone calls today is refused.
 const notInFuture = (value: string) => !isLaterThanTodayAnywhere(new Date(value));
 
 /** Additional phones or e-mails: a label (defaults to 'other') and a non-empty value each. */
@@ -173,7 +173,7 @@ const labeledValues = (field: string, maxValue: number, valuePattern?: { pattern
     .nullish()
     .transform((entries) => entries ?? []);
 
-/** The person beyond the spec's fields (DESIGN §5.1), shared by the contact form and the import. */
+/** The person beyond names, e-mail and phone, shared by the contact form and the import. */
 export const contactDetailsShape = {
   birthday: singleLineText(ValidationMessage.BIRTHDAY_INVALID)
     .trim()

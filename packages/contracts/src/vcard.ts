@@ -16,4 +16,3 @@ export const vcardExportQuerySchema = z.object({
     .enum(VCARD_VERSIONS, { error: `version must be ${VCARD_VERSIONS.join(' or ')}` })
     .default(DEFAULT_VCARD_VERSION),
 });
-export type VCardExportQuery = z.input<typeof vcardExportQuerySchema>;

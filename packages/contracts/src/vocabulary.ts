@@ -5,7 +5,7 @@ import { MIN_PASSWORD_LENGTH } from './constants.js';
  * these through `@kith/contracts/browser` without pulling zod in.
  */
 
-/** Messages of spec §5, verbatim. Forms and servers both use these. */
+/** The validation messages people see, word for word as specified. Forms and servers both use these. */
 export const ValidationMessage = {
   EMAIL_REQUIRED: 'Email is required',
   EMAIL_INVALID: 'Invalid email address',

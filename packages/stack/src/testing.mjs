@@ -140,7 +140,7 @@ export function checkAnswer(baseUrl, answer) {
   const problems = conformanceByGateway.get(baseUrl)?.check(answer) ?? [];
   if (problems.length) {
     throw new Error(
-      `The answer does not conform to the OpenAPI document (packages/contracts/src/api/routes.ts):\n${problems.join('\n')}`,
+      `The answer does not conform to the OpenAPI document (packages/contracts/src/api/routes/):\n${problems.join('\n')}`,
     );
   }
 }

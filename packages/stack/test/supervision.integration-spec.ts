@@ -1,4 +1,4 @@
-// Issue 12, finding 9: "A crashed service stays down under `npm start`". With supervision on (as
+// A crashed service must not stay down under `npm start`. With supervision on (as
 // `npm start` runs it), a process that dies is started again and "a killed service answers again
 // within 5 s": after SIGKILL, its own /health answers ok within HEALTHY_WITHIN_MS, the restart
 // delay (0.5 s, 1 s after a second crash) plus one boot (about 0.5-1 s with the machine's load
@@ -8,7 +8,7 @@ import { call, type RegisteredUser, sleep, startTestStack, type TestStack } from
 
 /** Jitter is ±10%; a loaded machine may notice the exit and fire the timer a little late. */
 const SLACK_MS = 500;
-/** Issue 12.9: from SIGKILL to the service's /health answering ok again. */
+/** From SIGKILL to the service's /health answering ok again. */
 const HEALTHY_WITHIN_MS = 5000;
 const delayBefore = (crashInARow: number) => RESTART_BACKOFF.baseDelayMs * 2 ** (crashInARow - 1);
 

@@ -2,8 +2,16 @@
  * @kith/web-kit: the front-end core, loaded once (a Module Federation singleton) and shared by
  * the shell and every remote. Everything a remote needs twice lives here; nothing else does.
  */
-export { api, apiUrl, configureApi, refreshSession, API_BASE_PATH } from './api/client.js';
-export type { HttpMethod, Query, QueryValue, RequestOptions, RetryListener, UploadOptions } from './api/client.js';
+export { api, apiPath, apiUrl, configureApi, refreshSession, API_BASE_PATH } from './api/client.js';
+export type {
+  CallRequest,
+  HttpMethod,
+  Query,
+  QueryValue,
+  RequestOptions,
+  RetryListener,
+  UploadOptions,
+} from './api/client.js';
 export { ApiError, isApiError } from './api/api-error.js';
 export { session, StorageKey } from './api/session.js';
 

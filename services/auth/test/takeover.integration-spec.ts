@@ -466,7 +466,7 @@ describe('mail on demand is limited, and links die with their account', () => {
     expect((await api('POST', '/api/notifications/test', { headers: as(user) })).status).toBe(200);
     const [mail] = await sql<{ headers: Record<string, string> }>(
       stack.databaseUrls.notifications,
-      "SELECT headers FROM email_outbox WHERE user_id = $1 AND kind = 'TEST_REMINDER'",
+      "SELECT headers FROM outbox WHERE user_id = $1 AND kind = 'TEST_REMINDER'",
       [user.user._id],
     );
     const pauseToken = /actions\/([^>]+)>/.exec(mail!.headers['List-Unsubscribe']!)![1]!;

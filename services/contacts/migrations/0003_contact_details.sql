@@ -1,5 +1,5 @@
 -- Up Migration
--- The whole person (issue 11): birthday, work, additional phones and e-mails, address, website.
+-- The whole person: birthday, work, additional phones and e-mails, address, website.
 ALTER TABLE contacts
   -- "YYYY-MM-DD", or "--MM-DD" when the year is unknown (vCard's form); @kith/contracts checks the day exists.
   ADD COLUMN birthday  text CHECK (birthday ~ '^([0-9]{4}|-)-[0-9]{2}-[0-9]{2}$'),
@@ -11,7 +11,7 @@ ALTER TABLE contacts
   ADD COLUMN address   text,
   ADD COLUMN website   text;
 
--- The timeline (issue 11): last_contact_date is always the newer of the newest interaction and the
+-- The timeline: last_contact_date is always the newer of the newest interaction and the
 -- date set without one (Update Status, Mark as Contacted, the form), kept here so that editing or
 -- deleting interactions can fall back to it. Existing dates that no interaction explains are kept.
 ALTER TABLE contacts ADD COLUMN status_contact_date timestamptz(3);

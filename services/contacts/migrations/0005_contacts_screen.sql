@@ -1,5 +1,5 @@
 -- Up Migration
--- The contacts screen asks the server for every page, count and section (issue 10).
+-- The contacts screen asks the server for every page, count and section.
 -- Per-list counting (the grouped screen's sections, list totals and overdue counts, the lists'
 -- contactCount/overdueCount) reads only this index: no heap visit per contact.
 CREATE INDEX contacts_user_list_overdue_idx ON contacts (user_id, list_id, overdue_at);

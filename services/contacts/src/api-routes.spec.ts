@@ -16,7 +16,7 @@ const config = {
 
 describe('the contacts service HTTP routes', () => {
   // A route added to a controller must be added to the route catalogue of @kith/contracts
-  // (api/routes.ts), and so to the OpenAPI document; a catalogued route must exist.
+  // (api/routes/), and so to the OpenAPI document; a catalogued route must exist.
   it('are exactly the ones the API route catalogue lists for contacts', () => {
     expect(httpRoutesOf(AppModule.forRoot(config), SERVICE_GLOBAL_PREFIX)).toEqual(cataloguedNestRoutesOf('contacts'));
   });

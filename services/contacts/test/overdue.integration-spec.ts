@@ -34,7 +34,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('the overdue rule (spec §4) at its edges', () => {
+describe('the overdue rule at its edges', () => {
   it('is not overdue at exactly the interval, overdue one whole day later (list interval)', async () => {
     const list = await createList(api, { name: 'Edges', reminderDays: 30 });
     const exactly = await createContact(api, { listId: list._id, lastContactDate: daysAgo(30) });

@@ -1,7 +1,7 @@
 import { type RegisteredUser, startTestStack, type TestStack } from '@kith/stack/testing';
 import { type Api, apiFor, createContact, createList, daysAgo } from './support/api.js';
 
-// The grouped contacts screen (issue 10): GET /contacts/sections gives every list section's full
+// The grouped contacts screen: GET /contacts/sections gives every list section's full
 // count and overdue count; each section then pages with GET /contacts?listId=<id|none>.
 let stack: TestStack;
 let owner: RegisteredUser;

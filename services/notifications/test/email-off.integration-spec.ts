@@ -62,7 +62,7 @@ it('records a reset mail and daily reminders as not sent, bodies erased, never r
     text: string | null;
   }>(
     stack.databaseUrls.notifications,
-    `SELECT kind, status, attempts, last_error, html, text FROM email_outbox WHERE user_id = $1 AND channel = 'EMAIL' ORDER BY kind`,
+    `SELECT kind, status, attempts, last_error, html, text FROM outbox WHERE user_id = $1 AND channel = 'EMAIL' ORDER BY kind`,
     [user.user._id],
   );
   expect(rows.map((row) => row.kind)).toEqual(['DAILY_REMINDER', 'PASSWORD_RESET']);

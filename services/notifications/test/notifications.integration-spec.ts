@@ -257,7 +257,7 @@ describe('the daily reminder', () => {
         async () => {
           const [row] = await sql<{ status: string; attempts: number }>(
             notificationsDb(),
-            `SELECT status, attempts FROM email_outbox WHERE user_id = $1 AND kind = 'DAILY_REMINDER'`,
+            `SELECT status, attempts FROM outbox WHERE user_id = $1 AND kind = 'DAILY_REMINDER'`,
             [user.user._id],
           );
           return row && row.attempts >= 2 ? row : null;
@@ -271,11 +271,9 @@ describe('the daily reminder', () => {
     await sink.waitFor(user.user.email);
     await outboxSettled(notificationsDb());
     expect(dailyMailsTo(user.user.email)).toHaveLength(1);
-    const [row] = await sql<{ status: string }>(
-      notificationsDb(),
-      `SELECT status FROM email_outbox WHERE user_id = $1`,
-      [user.user._id],
-    );
+    const [row] = await sql<{ status: string }>(notificationsDb(), `SELECT status FROM outbox WHERE user_id = $1`, [
+      user.user._id,
+    ]);
     expect(row!.status).toBe('SENT');
   });
 
@@ -407,7 +405,7 @@ describe('password reset mail', () => {
     const [row] = await eventually(() =>
       sql<{ html: string | null; text: string | null }>(
         notificationsDb(),
-        `SELECT html, text FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1 AND status = 'SENT'`,
+        `SELECT html, text FROM outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1 AND status = 'SENT'`,
         [user.user._id],
       ).then((rows) => (rows.length ? rows : null)),
     );
@@ -464,7 +462,7 @@ describe('password reset mail while notifications is away', () => {
     await outboxSettled(notificationsDb());
     expect(sink.to(user.user.email)).toHaveLength(1);
     expect(
-      await sql(notificationsDb(), `SELECT 1 FROM email_outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1`, [
+      await sql(notificationsDb(), `SELECT 1 FROM outbox WHERE kind = 'PASSWORD_RESET' AND user_id = $1`, [
         user.user._id,
       ]),
     ).toHaveLength(1);

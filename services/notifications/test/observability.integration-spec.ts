@@ -5,7 +5,7 @@ import { call, eventually, sql, startTestStack, type TestStack } from '@kith/sta
 import { SmtpSink } from './smtp-sink.js';
 import { outboxSettled } from './support.js';
 
-// Operations (issue 15): one request id followed across gateway → service → NATS → service in
+// Operations: one request id followed across gateway → service → NATS → service in
 // JSON logs, no secret in any log line, and what each process's /metrics says.
 
 let stack: TestStack;

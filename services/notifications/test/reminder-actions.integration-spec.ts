@@ -330,6 +330,24 @@ describe('scheduled reminders', () => {
     expect(mail.text).toContain('- Birthday Call: Ring about the party');
   });
 
+  it('lists them in the test reminder as the daily one does (one composer for both)', async () => {
+    const user = await stack.registerUser();
+    const id = await createContact(user, { firstName: 'Party', lastName: 'Planner', lastContactDate: daysAgo(1) });
+    const today = new Date().toISOString().slice(0, 10);
+    await api('POST', `/api/contacts/${id}/schedule-reminder`, {
+      headers: user.authHeader,
+      body: { reminderDate: today, notes: 'Book the room' },
+    });
+
+    const test = await testMailFor(user);
+    expect(test.subject).toBe('[Test] Kith: 1 reminder for today');
+    expect(test.text).toContain('Scheduled for today:');
+    expect(test.text).toContain('- Party Planner: Book the room');
+    const daily = (await dailyMailFor(user))!;
+    expect(daily.subject).toBe('Kith: 1 reminder for today');
+    expect(daily.text).toContain('- Party Planner: Book the room');
+  });
+
   it('shows contacts that become overdue within 7 days, soonest first, and not those further out or overdue', async () => {
     const user = await stack.registerUser();
     await createContact(user, {

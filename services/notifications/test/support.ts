@@ -18,10 +18,10 @@ export async function outboxSettled(notificationsDb: string): Promise<void> {
   const unfinished = async () => {
     const [row] = await sql<{ pending: number; rows: number }>(
       notificationsDb,
-      `SELECT (SELECT count(*) FROM email_outbox WHERE status = 'PENDING')::int
+      `SELECT (SELECT count(*) FROM outbox WHERE status = 'PENDING')::int
             + (SELECT count(*) FROM daily_runs WHERE status = 'RUNNING')::int
             + (SELECT count(*) FROM (SELECT status FROM daily_runs WHERE day = (now() AT TIME ZONE 'UTC')::date ORDER BY started_at DESC LIMIT 1) latest WHERE status = 'FAILED')::int AS pending,
-              (SELECT count(*) FROM email_outbox)::int AS rows`,
+              (SELECT count(*) FROM outbox)::int AS rows`,
     );
     return row!;
   };

@@ -160,7 +160,7 @@ describe('webhook channel', () => {
     await api('POST', '/api/notifications/trigger-daily', { headers: user.authHeader });
     const rows = await sql<{ count: number }>(
       stack.databaseUrls.notifications,
-      `SELECT count(*)::int AS count FROM email_outbox WHERE user_id = $1 AND channel = 'WEBHOOK'`,
+      `SELECT count(*)::int AS count FROM outbox WHERE user_id = $1 AND channel = 'WEBHOOK'`,
       [user.user._id],
     );
     expect(rows[0]!.count).toBe(1);

@@ -1,7 +1,7 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { TextInput } from './TextInput.js';
 
-/** The e-mail field of the sign-in and registration forms (spec §5's rules come with `registration`). */
+/** The e-mail field of the sign-in and registration forms (the registration rules come with `registration`). */
 export function EmailInput({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
   return (
     <TextInput

@@ -1,6 +1,6 @@
 import { LOOSE_EMAIL_PATTERN, MIN_PASSWORD_LENGTH, ValidationMessage } from '@kith/contracts';
 
-/** The validation rules of spec §5 as react-hook-form rules, messages verbatim from contracts. */
+/** The sign-in and registration validation rules as react-hook-form rules, messages verbatim from contracts. */
 export const emailRules = (invalidMessage: string = ValidationMessage.EMAIL_INVALID) => ({
   required: ValidationMessage.EMAIL_REQUIRED,
   pattern: { value: LOOSE_EMAIL_PATTERN, message: invalidMessage },

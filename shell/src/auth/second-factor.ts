@@ -9,6 +9,10 @@ const CODE_PATTERN = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
  * The second factor as typed, checked the way the server checks it (spaces in a code are fine,
  * apps show "123 456"), or the message to show under the field.
  */
+export function readSecondFactor<Kind extends SecondFactorKind>(
+  kind: Kind,
+  typed: string,
+): { factor: Extract<SecondFactor, Record<Kind, string>> } | { error: string };
 export function readSecondFactor(kind: SecondFactorKind, typed: string): { factor: SecondFactor } | { error: string } {
   if (kind === 'recoveryCode') {
     const recoveryCode = typed.trim();

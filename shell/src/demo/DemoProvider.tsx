@@ -37,7 +37,7 @@ export const DEMO_RESET_NOTICE = {
 } as const;
 
 /**
- * Demo mode (spec §4): on for the demo account unless switched off (the choice is stored), with a
+ * Demo mode: on for the demo account unless switched off (the choice is stored), with a
  * banner, notices that vanish after 5 s (errors 7 s) and the guided tour, started ~1 s after demo
  * mode begins unless it was seen before.
  */

@@ -5,7 +5,7 @@ export interface TourStep {
   targets: string[];
 }
 
-/** The 7-step guided tour of spec §2. */
+/** The 7-step guided tour. */
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     title: 'Your Dashboard',

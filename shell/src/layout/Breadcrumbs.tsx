@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { breadcrumbsFor, contactIdOf, listIdOf } from './breadcrumb-trail.js';
 import { useContactName, useListName } from './useNames.js';
 
-/** Hidden when there is a single crumb; long labels are truncated (spec §2). */
+/** Hidden when there is a single crumb; long labels are truncated. */
 export function Breadcrumbs() {
   const { pathname, search } = useLocation();
   const listName = useListName(listIdOf(pathname));

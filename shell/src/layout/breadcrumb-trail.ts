@@ -5,7 +5,7 @@ export interface Crumb {
 }
 
 /**
- * Spec §2: Dashboard, then one of Overdue Contacts (filter=overdue), Contacts, Lists, the list's
+ * The trail: Dashboard, then one of Overdue Contacts (filter=overdue), Contacts, Lists, the list's
  * name on /lists/{id}, or Settings. A person's page (/contacts/{id}) is Dashboard › Contacts › {name}.
  */
 export function breadcrumbsFor(pathname: string, search: string, listName?: string, contactName?: string): Crumb[] {

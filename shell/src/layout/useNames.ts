@@ -1,4 +1,4 @@
-import { type Contact, type ContactList, fullName } from '@kith/contracts';
+import { fullName } from '@kith/contracts';
 import { api, contactApiPath, listApiPath, onPageNameChange } from '@kith/web-kit';
 import { useEffect, useState } from 'react';
 
@@ -7,42 +7,56 @@ const namesByPath = new Map<string, Promise<string>>();
 // A remote that renames a contact or list says so (see web-kit's page-names): the next read is the new name.
 onPageNameChange((path, name) => namesByPath.set(path, Promise.resolve(name)));
 
-function nameAt<T>(path: string, nameOf: (answer: T) => string): Promise<string> {
+/** How to name one kind of page: the API path that names it (the key remotes announce renames by), and the read. */
+interface NameSource {
+  pathOf: (id: string) => string;
+  load: (id: string) => Promise<string>;
+}
+
+const listNames: NameSource = {
+  pathOf: listApiPath,
+  load: (id) => api.call('getList', { params: { id }, retry: false }).then((list) => list.name),
+};
+const contactNames: NameSource = {
+  pathOf: contactApiPath,
+  load: (id) => api.call('getContact', { params: { id }, retry: false }).then(fullName),
+};
+
+function nameOf(id: string, source: NameSource): Promise<string> {
+  const path = source.pathOf(id);
   let name = namesByPath.get(path);
   if (!name) {
-    name = api.get<T>(path, { retry: false }).then(nameOf);
+    name = source.load(id);
     name.catch(() => namesByPath.delete(path));
     namesByPath.set(path, name);
   }
   return name;
 }
 
-/** The name of what `path` answers with, once known. */
-function useNameAt<T>(path: string | null, nameOf: (answer: T) => string): string | undefined {
+/** The name of the page's list or contact, once known. */
+function useName(id: string | null, source: NameSource): string | undefined {
   const [names, setNames] = useState<Record<string, string>>({});
   useEffect(() => onPageNameChange((renamed, name) => setNames((known) => ({ ...known, [renamed]: name }))), []);
+  const path = id ? source.pathOf(id) : null;
   useEffect(() => {
-    if (!path || names[path]) return;
+    if (!id || !path || names[path]) return;
     let current = true;
-    nameAt(path, nameOf)
+    nameOf(id, source)
       .then((name) => current && setNames((known) => ({ ...known, [path]: name })))
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [path, names, nameOf]);
+  }, [id, path, names, source]);
   return path ? names[path] : undefined;
 }
 
-const listNameOf = (list: ContactList) => list.name;
-const contactNameOf = (contact: Contact) => fullName(contact);
-
 /** The name of the list a /lists/{id} page shows, once known. */
 export function useListName(listId: string | null): string | undefined {
-  return useNameAt(listId ? listApiPath(listId) : null, listNameOf);
+  return useName(listId, listNames);
 }
 
 /** The name of the person a /contacts/{id} page shows, once known. */
 export function useContactName(contactId: string | null): string | undefined {
-  return useNameAt(contactId ? contactApiPath(contactId) : null, contactNameOf);
+  return useName(contactId, contactNames);
 }

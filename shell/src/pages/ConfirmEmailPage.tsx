@@ -23,7 +23,7 @@ export default function ConfirmEmailPage() {
     if (!token || sent.current) return;
     sent.current = true;
     api
-      .post<MessageResponse>('/auth/confirm-email', { body: { token }, retry: false, redirectOnSessionExpiry: false })
+      .call('confirmEmail', { body: { token }, retry: false, redirectOnSessionExpiry: false })
       .then(
         ({ message }) => setState({ kind: 'done', message }),
         (error) => setState({ kind: 'refused', message: serverErrorOr(error, AccountMessages.EMAIL_LINK_INVALID) }),

@@ -1,10 +1,4 @@
-import {
-  type EmailActionKind,
-  type EmailActionPreview,
-  type EmailActionResult,
-  ErrorMessage,
-  fullName,
-} from '@kith/contracts';
+import { type EmailActionKind, type EmailActionPreview, ErrorMessage, fullName } from '@kith/contracts';
 import { Button, LoadingState, api, buttonClassName, isApiError, serverErrorOr } from '@kith/web-kit';
 import { BellOff, CheckCircle2, Clock, LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -63,7 +57,7 @@ export default function EmailActionPage() {
   useEffect(() => {
     let current = true;
     api
-      .get<EmailActionPreview>(`/notifications/actions/${encodeURIComponent(token)}`)
+      .call('previewEmailAction', { params: { token } })
       .then((preview) => {
         if (!current) return;
         if (preview.state === 'used')
@@ -83,7 +77,7 @@ export default function EmailActionPage() {
   const confirm = async () => {
     setSubmitting(true);
     try {
-      const result = await api.post<EmailActionResult>(`/notifications/actions/${encodeURIComponent(token)}`);
+      const result = await api.call('performEmailAction', { params: { token } });
       setState({ kind: 'done', message: result.message });
     } catch (error) {
       setState(refusal(error));

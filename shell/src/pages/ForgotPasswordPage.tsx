@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = async ({ email }: { email: string }) => {
     try {
-      await api.post('/auth/forgot-password', { body: { email: email.trim() } });
+      await api.call('forgotPassword', { body: { email: email.trim() } });
       setSentTo(email.trim());
     } catch (error) {
       notify.error(serverErrorOr(error, 'An error occurred. Please try again.'));

@@ -1,10 +1,4 @@
-import {
-  ErrorCode,
-  RESET_SUCCESS_REDIRECT_MS,
-  type ResetPasswordResponse,
-  type ResetTokenCheckResponse,
-  ValidationMessage,
-} from '@kith/contracts';
+import { ErrorCode, RESET_SUCCESS_REDIRECT_MS, ValidationMessage } from '@kith/contracts';
 import {
   Button,
   LoadingState,
@@ -51,8 +45,8 @@ function InvalidResetLink() {
 
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
-  // Spec §4: validity unknown, then valid (form) or invalid; the link is checked as the page opens.
+  const token = searchParams.get('token') ?? '';
+  // Validity unknown, then valid (form) or invalid; the link is checked as the page opens.
   const [status, setStatus] = useState<'checking' | 'form' | 'invalid' | 'done'>(token ? 'checking' : 'invalid');
   // An account with two-factor sign-in also needs a code (or a recovery code) to reset.
   const [twoFactorRequired, setTwoFactorRequired] = useState(false);
@@ -68,7 +62,7 @@ export default function ResetPasswordPage() {
     if (!token) return;
     let current = true;
     api
-      .post<ResetTokenCheckResponse>('/auth/reset-password/check', { body: { token }, retry: false })
+      .call('checkResetToken', { body: { token }, retry: false })
       .then((answer) => {
         if (!current) return;
         setTwoFactorRequired(Boolean(answer?.twoFactorRequired));
@@ -100,7 +94,7 @@ export default function ResetPasswordPage() {
       factor = typed;
     }
     try {
-      const result = await api.post<ResetPasswordResponse>('/auth/reset-password', {
+      const result = await api.call('resetPassword', {
         body: { token, password, ...factor },
       });
       if (result?.tokens && result.user) startSession(result);

@@ -2,7 +2,6 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   DEMO_USER_ID,
   fullName,
-  type MeResponse,
   type NotificationSettings,
   type TwoFactorStatus,
   type User,
@@ -36,7 +35,7 @@ function useSettings(): [SettingsData | null, (update: (data: SettingsData) => S
   const [data, setData] = useState<SettingsData | null>(null);
   useEffect(() => {
     let current = true;
-    Promise.all([api.get<MeResponse>('/auth/me'), api.get<NotificationSettings>('/notifications/settings')])
+    Promise.all([api.call('getMe'), api.call('getNotificationSettings')])
       .then(([{ user, twoFactor }, notifications]) => current && setData({ user, notifications, twoFactor }))
       .catch(() => {
         if (!current) return;
@@ -58,7 +57,7 @@ function PauseRemindersSwitch({ paused, onChange }: { paused: boolean; onChange:
   const toggle = async () => {
     setSaving(true);
     try {
-      const saved = await api.put<NotificationSettings>('/notifications/settings', {
+      const saved = await api.call('updateNotificationSettings', {
         body: { remindersPaused: !paused },
       });
       onChange(saved.remindersPaused);

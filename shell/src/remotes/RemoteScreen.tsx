@@ -2,7 +2,7 @@ import { ErrorBoundary, LoadingErrorFallback, LoadingState } from '@kith/web-kit
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemoteApp, type RemoteModule, type RemoteName } from './remote-registry.js';
 
-/** Each remote's named fallback (spec §2) and the text shown while its code arrives. */
+/** Each remote's named fallback and the text shown while its code arrives. */
 const REMOTE_SCREENS: Record<RemoteName, { errorTitle: string; reloadLabel: string; loadingLabel: string }> = {
   dashboard: {
     errorTitle: 'Dashboard Loading Error',

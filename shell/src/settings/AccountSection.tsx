@@ -80,7 +80,7 @@ function NameForm({ user, onSaved }: { user: User; onSaved: (user: User) => void
   });
   const save = handleSubmit(async (values) => {
     try {
-      const { user: saved } = await api.patch<MeResponse>('/auth/me', { body: values });
+      const { user: saved } = await api.call('updateProfile', { body: values });
       useAuthStore.setState({ user: saved });
       onSaved(saved);
       notify.success(AccountMessages.PROFILE_UPDATED);
@@ -138,7 +138,7 @@ function PasswordForm() {
     const factor = code.read();
     if (factor === undefined) return;
     try {
-      const changed = await api.post<ChangePasswordResponse>('/auth/change-password', {
+      const changed = await api.call('changePassword', {
         body: { currentPassword, newPassword, ...factor },
         retry: false,
       });
@@ -222,7 +222,7 @@ function EmailForm({ user }: { user: User }) {
     const factor = code.read();
     if (factor === undefined) return;
     try {
-      const answer = await api.post<MessageResponse>('/auth/change-email', {
+      const answer = await api.call('changeEmail', {
         body: { newEmail: newEmail.trim(), currentPassword, ...factor },
         retry: false,
       });

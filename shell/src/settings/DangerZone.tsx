@@ -1,4 +1,4 @@
-import { ErrorCode, type MessageResponse, type User } from '@kith/contracts';
+import { ErrorCode, type User } from '@kith/contracts';
 import {
   Button,
   Card,
@@ -48,7 +48,7 @@ export function DangerZone({ user }: { user: User }) {
     setDeleting(true);
     setError(null);
     try {
-      const { message } = await api.delete<MessageResponse>('/auth/me', {
+      const { message } = await api.call('deleteAccount', {
         body: { password, ...secondFactor },
         retry: false,
       });

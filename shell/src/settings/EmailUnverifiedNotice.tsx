@@ -9,7 +9,7 @@ export function EmailUnverifiedNotice({ email }: { email: string }) {
   const resend = async () => {
     setSending(true);
     try {
-      notify.success((await api.post<MessageResponse>('/auth/verify-email/resend', { retry: false })).message);
+      notify.success((await api.call('resendVerification', { retry: false })).message);
     } catch (error) {
       notify.error(serverErrorOr(error, 'Could not send the link again'));
     } finally {

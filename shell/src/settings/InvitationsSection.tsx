@@ -15,7 +15,7 @@ export function InvitationsSection() {
 
   const reload = useCallback(async () => {
     try {
-      setInvitations(await api.get<Invitation[]>('/auth/invitations'));
+      setInvitations(await api.call('listInvitations'));
     } catch {
       setInvitations([]);
     }
@@ -26,7 +26,7 @@ export function InvitationsSection() {
 
   const invite = handleSubmit(async ({ email }) => {
     try {
-      await api.post<Invitation>('/auth/invitations', { body: { email: email.trim() }, retry: false });
+      await api.call('createInvitation', { body: { email: email.trim() }, retry: false });
       notify.success(`${AccountMessages.INVITATION_SENT} to ${email.trim()}`);
       reset();
       await reload();

@@ -42,7 +42,7 @@ export function SessionsSection() {
 
   const reload = useCallback(async () => {
     try {
-      setSessions(await api.get<Session[]>('/auth/sessions'));
+      setSessions(await api.call('listSessions'));
       setFailed(false);
     } catch {
       setFailed(true);
@@ -54,7 +54,7 @@ export function SessionsSection() {
 
   const end = async (session: Session) => {
     try {
-      await api.delete<MessageResponse>(`/auth/sessions/${session._id}`, { retry: false });
+      await api.call('endSession', { params: { id: session._id }, retry: false });
       notify.success(AccountMessages.SESSION_ENDED);
       await reload();
     } catch (error) {
@@ -64,7 +64,7 @@ export function SessionsSection() {
   const endOthers = async () => {
     setBusy(true);
     try {
-      await api.post<MessageResponse>('/auth/sessions/sign-out-everywhere', { retry: false });
+      await api.call('signOutEverywhere', { retry: false });
       notify.success(AccountMessages.SIGNED_OUT_EVERYWHERE);
       await reload();
     } catch (error) {

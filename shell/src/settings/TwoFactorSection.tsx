@@ -1,7 +1,5 @@
 import {
   ErrorCode,
-  type MessageResponse,
-  type RecoveryCodesResponse,
   RECOVERY_CODE_COUNT,
   TwoFactorMessage,
   type TwoFactorSetupResponse,
@@ -95,11 +93,7 @@ function SetupPanel({
     setSaving(true);
     try {
       const enabled = await guarded((headers) =>
-        api.post<RecoveryCodesResponse>('/auth/2fa/enable', {
-          body: { code: read.factor.code },
-          headers,
-          retry: false,
-        }),
+        api.call('enableTwoFactor', { body: { code: read.factor.code }, headers, retry: false }),
       );
       if (!enabled) {
         setSaving(false);
@@ -190,7 +184,7 @@ function DisableDialog({ open, onClose, onDisabled }: { open: boolean; onClose: 
     if (!password || !secondFactor) return;
     setSaving(true);
     try {
-      const { message } = await api.post<MessageResponse>('/auth/2fa/disable', {
+      const { message } = await api.call('disableTwoFactor', {
         body: { password, ...secondFactor },
         retry: false,
       });
@@ -262,7 +256,7 @@ function RegenerateDialog({
     setSaving(true);
     try {
       const renewed = await guarded((headers) =>
-        api.post<RecoveryCodesResponse>('/auth/2fa/recovery-codes', { body: {}, headers, retry: false }),
+        api.call('regenerateRecoveryCodes', { body: {}, headers, retry: false }),
       );
       if (renewed) {
         notify.success(renewed.message);
@@ -309,7 +303,7 @@ export function TwoFactorSection({
 
   const reloadStatus = async () => {
     try {
-      onStatusChange((await api.get<{ twoFactor: TwoFactorStatus }>('/auth/me')).twoFactor);
+      onStatusChange((await api.call('getMe')).twoFactor);
     } catch {
       // The section keeps what it showed; the next visit loads it again.
     }
@@ -319,9 +313,7 @@ export function TwoFactorSection({
     setStarting(true);
     try {
       // Putting a key on the account outlasts the session: the password is asked again first.
-      const started = await guarded((headers) =>
-        api.post<TwoFactorSetupResponse>('/auth/2fa/setup', { headers, retry: false }),
-      );
+      const started = await guarded((headers) => api.call('setupTwoFactor', { body: {}, headers, retry: false }));
       if (started) setSetup(started);
     } catch (failure) {
       notify.error(serverErrorOr(failure, 'Could not start setting up two-factor sign-in'));

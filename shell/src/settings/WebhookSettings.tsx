@@ -1,10 +1,4 @@
-import type {
-  ItemsResponse,
-  MessageResponse,
-  WebhookDelivery,
-  WebhookFormat,
-  WebhookSettings as WebhookSettingsData,
-} from '@kith/contracts';
+import type { WebhookDelivery, WebhookFormat, WebhookSettings as WebhookSettingsData } from '@kith/contracts';
 import { Button, Card, api, inputClassName, notify, serverErrorOr } from '@kith/web-kit';
 import { Webhook } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -31,14 +25,14 @@ export function WebhookSettings() {
 
   const loadDeliveries = useCallback(() => {
     api
-      .get<ItemsResponse<WebhookDelivery>>('/notifications/deliveries')
+      .call('listWebhookDeliveries')
       .then((answer) => setDeliveries(answer.items))
       .catch(() => undefined);
   }, []);
 
   useEffect(() => {
     api
-      .get<WebhookSettingsData>('/notifications/webhook')
+      .call('getWebhook')
       .then((settings) => {
         setSaved(settings);
         setUrl(settings.url ?? '');
@@ -52,7 +46,7 @@ export function WebhookSettings() {
   const save = async () => {
     setBusy('save');
     try {
-      const result = await api.put<WebhookSettingsData>('/notifications/webhook', {
+      const result = await api.call('setWebhook', {
         body: { url: url.trim() || null, format },
       });
       setSaved(result);
@@ -67,7 +61,7 @@ export function WebhookSettings() {
   const sendTest = async () => {
     setBusy('test');
     try {
-      const { message } = await api.post<MessageResponse>('/notifications/webhook/test');
+      const { message } = await api.call('testWebhook');
       notify.success(message);
     } catch (error) {
       notify.error(serverErrorOr(error, 'Failed to send test'));

@@ -1,4 +1,4 @@
-import type { CalendarFeedStatus, CalendarFeedUrl } from '@kith/contracts';
+import type { CalendarFeedStatus } from '@kith/contracts';
 import { Button, api, notify, serverErrorOr } from '@kith/web-kit';
 import { CalendarDays, Copy, Download, FileJson, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -20,12 +20,12 @@ function DataRow({ icon, title, description, children }: SettingsHeading & { chi
   );
 }
 
-function useDownload(path: string, fallbackName: string, failure: string) {
+function useDownload(operationId: 'exportContactsVcf' | 'exportAccount', fallbackName: string, failure: string) {
   const [busy, setBusy] = useState(false);
   const start = async () => {
     setBusy(true);
     try {
-      notify.success(`Downloaded ${await api.download(path, fallbackName)}`);
+      notify.success(`Downloaded ${await api.download(operationId, fallbackName)}`);
     } catch (error) {
       notify.error(serverErrorOr(error, failure));
     } finally {
@@ -42,7 +42,7 @@ function CalendarFeed() {
   const guarded = useStepUp();
 
   useEffect(() => {
-    api.get<CalendarFeedStatus>('/calendar/feed').then(
+    api.call('getCalendarFeed').then(
       (loaded) => {
         setStatus(loaded);
         setUrl(loaded.url);
@@ -55,9 +55,7 @@ function CalendarFeed() {
     setBusy(true);
     try {
       // A feed URL outlives the session: the password is asked again first.
-      const created = await guarded((headers) =>
-        api.post<CalendarFeedUrl>('/calendar/feed', { headers, retry: false }),
-      );
+      const created = await guarded((headers) => api.call('createCalendarFeed', { headers, retry: false }));
       if (!created) return;
       setUrl(created.url);
       setStatus({ active: true, createdAt: new Date().toISOString(), url: created.url });
@@ -70,7 +68,7 @@ function CalendarFeed() {
   const turnOff = async () => {
     setBusy(true);
     try {
-      await api.delete('/calendar/feed', { retry: false });
+      await api.call('deleteCalendarFeed', { retry: false });
       setUrl(null);
       setStatus({ active: false, createdAt: null, url: null });
       notify.success('Calendar feed turned off');
@@ -138,8 +136,8 @@ function CalendarFeed() {
 
 /** 'Your data': take a copy of everything, or follow reminders in a calendar app. */
 export function YourData() {
-  const vcard = useDownload('/contacts/export.vcf', 'kith-contacts.vcf', 'Failed to export contacts');
-  const everything = useDownload('/account/export', 'kith-export.json', 'Failed to export your data');
+  const vcard = useDownload('exportContactsVcf', 'kith-contacts.vcf', 'Failed to export contacts');
+  const everything = useDownload('exportAccount', 'kith-export.json', 'Failed to export your data');
   return (
     <SettingsSection
       icon={<Download className="size-5" aria-hidden="true" />}

@@ -3,8 +3,6 @@ import { api, notify, serverErrorOr } from '@kith/web-kit';
 import { useCallback, useEffect, useState } from 'react';
 import { useStepUp } from './step-up/useStepUp.js';
 
-const PATH = '/auth/app-passwords';
-
 /** The caller's app passwords, and creating (the secret is returned once) and revoking them. */
 export function useAppPasswords() {
   const guarded = useStepUp();
@@ -13,7 +11,7 @@ export function useAppPasswords() {
 
   const reload = useCallback(async () => {
     try {
-      setItems(await api.get<AppPassword[]>(PATH));
+      setItems(await api.call('listAppPasswords'));
       setFailed(false);
     } catch {
       setFailed(true);
@@ -29,7 +27,7 @@ export function useAppPasswords() {
       try {
         // An app password outlives the session: the password is asked again first.
         const created = await guarded((headers) =>
-          api.post<CreatedAppPassword>(PATH, { body: { name }, headers, retry: false }),
+          api.call('createAppPassword', { body: { name }, headers, retry: false }),
         );
         if (!created) return null;
         await reload();
@@ -45,7 +43,7 @@ export function useAppPasswords() {
   const revoke = useCallback(
     async (appPassword: AppPassword): Promise<void> => {
       try {
-        await api.delete(`${PATH}/${appPassword._id}`);
+        await api.call('revokeAppPassword', { params: { id: appPassword._id } });
         notify.success(`Revoked "${appPassword.name}": that device can no longer sync`);
         await reload();
       } catch (error) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ErrorCode } from '../envelope.js';
+import { ErrorCode } from '../error-codes.js';
 
-/** The API envelope (DESIGN §5) as schemas; envelope.ts derives its types from these. */
+/** The API envelope as schemas; envelope.ts derives its types from these. */
 
 export const fieldErrorSchema = z.object({
   field: z.string().meta({ description: 'The field path, e.g. `firstName` or `contacts.3.email`' }),

@@ -1,5 +1,14 @@
 import { buildOpenApiDocument } from './openapi.js';
-import { apiRoutes, errorStatusesOf, pathParamsOf, publicPathOf } from './routes.js';
+import { apiRoutes, errorStatusesOf } from './routes/catalogue.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { calendarRoutes } from './routes/calendar.routes.js';
+import { contactRoutes } from './routes/contacts.routes.js';
+import { davRoutes } from './routes/dav.routes.js';
+import { gatewayRoutes } from './routes/gateway.routes.js';
+import { interactionRoutes } from './routes/interactions.routes.js';
+import { listRoutes } from './routes/lists.routes.js';
+import { notificationRoutes } from './routes/notifications.routes.js';
+import { pathParamsOf, publicPathOf } from './routes/route.js';
 
 const document = buildOpenApiDocument();
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -18,6 +27,22 @@ function refsIn(value: unknown): string[] {
 }
 
 describe('the route catalogue', () => {
+  it('gives each operationId to one feature table (a second one would silently replace the first)', () => {
+    const features = [
+      gatewayRoutes,
+      authRoutes,
+      contactRoutes,
+      interactionRoutes,
+      listRoutes,
+      calendarRoutes,
+      davRoutes,
+      notificationRoutes,
+    ];
+    const ids = features.flatMap((table) => Object.keys(table));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(apiRoutes).toHaveLength(ids.length);
+  });
+
   it('names each operation once, and has one route per method and path', () => {
     const ids = apiRoutes.map((route) => route.operationId);
     expect(new Set(ids).size).toBe(ids.length);

@@ -4,15 +4,14 @@ import { STEP_UP_HEADER } from '../step-up.js';
 import * as entities from '../entities.js';
 import { apiFailureSchema, apiSuccessSchema, fieldErrorSchema } from './envelope.schemas.js';
 import {
-  type ApiAnswer,
   type ApiRoute,
-  type ApiService,
   apiRoutes,
   ERROR_STATUS_DESCRIPTIONS,
   errorStatusesOf,
   internalRoutes,
-  pathParamsOf,
-} from './routes.js';
+} from './routes/catalogue.js';
+import { type ApiService, pathParamsOf } from './routes/route.js';
+import type { ApiAnswer } from './routes/route.schemas.js';
 
 /**
  * Generates the OpenAPI 3.1 document from the route catalogue and the zod schemas (zod's own

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
 import type {
-  BirthdaysForUserRequest,
   OverdueDigestRequest,
   OverdueForUserRequest,
+  ReminderDigestForUserRequest,
   UpcomingForUserRequest,
 } from './subjects.js';
 
@@ -24,10 +24,11 @@ export const overdueDigestSchema = z.object({
   userId: idSchema('userId').optional(),
 }) satisfies z.ZodType<OverdueDigestRequest>;
 
-export const birthdaysForUserSchema = z.object({
+export const reminderDigestForUserSchema = z.object({
   userId: idSchema('userId'),
-  withinDays: z.number({ error: 'withinDays is required' }).int().min(0).max(60),
-}) satisfies z.ZodType<BirthdaysForUserRequest>;
+  contactsPerUser: overdueDigestSchema.shape.contactsPerUser.unwrap(),
+  birthdaysWithinDays: z.number({ error: 'birthdaysWithinDays is required' }).int().min(0).max(60),
+}) satisfies z.ZodType<ReminderDigestForUserRequest>;
 
 export const upcomingForUserSchema = z.object({
   userId: idSchema('userId'),

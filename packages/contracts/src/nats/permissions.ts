@@ -39,7 +39,7 @@ export const NATS_SUBJECT_ACCESS = {
   [NatsSubject.CONTACTS_CONTACT_FOR_USER]: { kind: 'request', owner: CONTACTS, peers: [NOTIFICATIONS] },
   [NatsSubject.CONTACTS_MARK_CONTACTED_FROM_REMINDER]: { kind: 'request', owner: CONTACTS, peers: [NOTIFICATIONS] },
   [NatsSubject.CONTACTS_SNOOZE_FROM_REMINDER]: { kind: 'request', owner: CONTACTS, peers: [NOTIFICATIONS] },
-  [NatsSubject.CONTACTS_BIRTHDAYS_FOR_USER]: { kind: 'request', owner: CONTACTS, peers: [NOTIFICATIONS] },
+  [NatsSubject.CONTACTS_REMINDER_DIGEST_FOR_USER]: { kind: 'request', owner: CONTACTS, peers: [NOTIFICATIONS] },
   /** Only auth may ask for a reset mail, and only notifications may read one (it carries the token). */
   [NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL]: { kind: 'request', owner: NOTIFICATIONS, peers: [AUTH] },
   [NatsSubject.NOTIFICATIONS_QUEUE_ACCOUNT_MAIL]: { kind: 'request', owner: NOTIFICATIONS, peers: [AUTH] },

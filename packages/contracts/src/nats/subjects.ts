@@ -19,8 +19,8 @@ export const NatsSubject = {
   /** Acts on a one-click link of a reminder e-mail, on behalf of the user it was sent to. */
   CONTACTS_MARK_CONTACTED_FROM_REMINDER: 'contacts.reminder-actions.mark-contacted',
   CONTACTS_SNOOZE_FROM_REMINDER: 'contacts.reminder-actions.snooze',
-  /** A user's birthdays of the next days (the test reminder); the daily run gets them with the digest. */
-  CONTACTS_BIRTHDAYS_FOR_USER: 'contacts.birthdays.for-user',
+  /** One user's entry of the digest, now, even with nothing to remind (the test reminder). */
+  CONTACTS_REMINDER_DIGEST_FOR_USER: 'contacts.reminder-digest.for-user',
   /** Auth asks for a reset mail; the reply confirms it is queued (auth retries until then). */
   NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL: 'notifications.password-reset-mail.queue',
   /** Auth asks for an account mail (confirm an address, an invitation, "your password changed"). */
@@ -37,11 +37,6 @@ export const NatsSubject = {
 } as const;
 export type NatsSubject = (typeof NatsSubject)[keyof typeof NatsSubject];
 
-export const QueueGroup = {
-  AUTH: 'auth',
-  CONTACTS: 'contacts',
-  NOTIFICATIONS: 'notifications',
-} as const;
 
 export interface UserByIdRequest {
   userId: string;
@@ -188,14 +183,13 @@ export type ReminderActionResponse = { firstName: string; lastName: string } | n
 /** Also the answer of `GET /api/notifications/upcoming`. */
 export type UpcomingForUserResponse = ItemsResponse<UpcomingContact>;
 
-export interface BirthdaysForUserRequest {
+export interface ReminderDigestForUserRequest {
   userId: string;
-  withinDays: number;
+  /** As the digest's `contactsPerUser` and `birthdaysWithinDays`. */
+  contactsPerUser: number;
+  birthdaysWithinDays: number;
 }
-export interface BirthdaysForUserResponse {
-  items: UpcomingBirthday[];
-  totalItems: number;
-}
+export type ReminderDigestForUserResponse = OverdueDigestEntry;
 export interface VerifyAppPasswordRequest {
   /** The Basic user name: the account's e-mail address. */
   username: string;

@@ -1,7 +1,7 @@
 import { DEFAULT_CONTACT_REMINDER_DAYS, MS_PER_DAY } from '../constants.js';
 
 /**
- * The overdue rule (spec §4): never contacted ⇒ overdue; otherwise overdue when the whole days
+ * The overdue rule: never contacted ⇒ overdue; otherwise overdue when the whole days
  * since the last contact (rounded down) exceed the interval. The interval is the contact's
  * custom days, else its list's, else 90. The SQL side stores `overdueAt(...)` and compares it
  * with now(), which is the same rule: floor(elapsed / day) > interval ⇔ elapsed ≥ (interval + 1) days.
@@ -46,7 +46,7 @@ export function overdueAt(lastContactDate: Date | string | null, reminderDays: n
 }
 
 /**
- * The last contact (issue 11's timeline): the newest logged interaction or the date set without
+ * The last contact (what the timeline shows): the newest logged interaction or the date set without
  * one (Update Status, Mark as Contacted), whichever is newer. Editing or deleting interactions
  * therefore falls back to the next newest one, or to that date.
  */

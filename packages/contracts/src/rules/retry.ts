@@ -1,4 +1,4 @@
-/** Retry presets and rules of spec §4, shared by the web client (and any server-side caller). */
+/** Retry presets and rules, shared by the web client (and any server-side caller). */
 
 export interface RetryPreset {
   maxAttempts: number;

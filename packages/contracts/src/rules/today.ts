@@ -1,5 +1,5 @@
 /**
- * "The date cannot be later than today" (spec §5): today is not in the future, so any time later
+ * "The date cannot be later than today": today is not in the future, so any time later
  * today is allowed. The browser knows the user's day; the server does not, so it accepts anything
  * that some time zone (UTC-12 to UTC+14, in half hours) still calls today, and refuses what none does.
  */

@@ -1,10 +1,7 @@
-import { CREDENTIAL_ERROR_CODES, PUBLIC_AUTH_PATHS, type AuthTokens } from '@kith/contracts';
+import { apiRouteTable, CREDENTIAL_ERROR_CODES, type OperationAnswer } from '@kith/contracts';
 import { ApiError, isApiError } from './api-error.js';
 import { session } from './session.js';
-import { API_BASE_PATH, apiUrl, sendFetch } from './transport.js';
-
-/** Auth endpoints whose 401 means "wrong credentials", never "refresh the session". */
-const SESSIONLESS_PATHS: readonly string[] = PUBLIC_AUTH_PATHS;
+import { apiUrl, sendFetch } from './transport.js';
 
 let onSessionExpired = (): void => {
   if (window.location.pathname !== '/login') window.location.assign('/login');
@@ -37,9 +34,9 @@ export function refreshSession(): Promise<void> {
     if (!refreshToken) throw new ApiError({ message: 'No refresh token', status: 401, code: 'UNAUTHORIZED' });
     // Another tab rotated the tokens while this one waited for the lock: theirs are ours too.
     if (refreshToken !== refreshTokenSeen) return;
-    const { tokens } = await sendFetch<{ tokens: AuthTokens }>(
+    const { tokens } = await sendFetch<OperationAnswer<'refreshTokens'>>(
       'POST',
-      apiUrl('/auth/refresh'),
+      apiUrl(apiRouteTable.refreshTokens.path),
       { body: { refreshToken } },
       null,
     );
@@ -55,18 +52,20 @@ export function refreshSession(): Promise<void> {
   return refreshInFlight;
 }
 
-/** Sends with the bearer token; on a first 401 refreshes the session once and repeats the call. */
+/**
+ * Sends with the bearer token; on a first 401 refreshes the session once and repeats the call.
+ * `sessionless`: a public route (sign-in and its kin), whose 401 means wrong credentials.
+ */
 export async function sendAuthorized<T>(
   url: string,
-  redirectOnExpiry: boolean,
+  { sessionless, redirectOnExpiry }: { sessionless: boolean; redirectOnExpiry: boolean },
   transport: (token: string | null) => Promise<T>,
 ): Promise<T> {
   const tokenUsed = session.accessToken();
   try {
     return await transport(tokenUsed);
   } catch (error) {
-    const pathname = url.slice(API_BASE_PATH.length).split('?')[0] ?? '';
-    if (!isApiError(error) || error.status !== 401 || SESSIONLESS_PATHS.includes(pathname)) throw error;
+    if (!isApiError(error) || error.status !== 401 || sessionless) throw error;
     // A wrong password or authentication code typed to confirm an action (delete my account, turn
     // two-factor sign-in off) is not an expired session.
     if (error.code && CREDENTIAL_ERROR_CODES.includes(error.code)) throw error;

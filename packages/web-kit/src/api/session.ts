@@ -1,6 +1,6 @@
 import type { AuthTokens, User } from '@kith/contracts';
 
-/** Browser-stored credentials (spec §3 "other browser-stored data"). One home for the key names. */
+/** Credentials stored in the browser. One home for the key names. */
 export const StorageKey = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',

@@ -129,7 +129,7 @@ export function sendXhr<T>(url: string, formData: FormData, options: UploadOptio
 }
 
 /** File name from `Content-Disposition: attachment; filename="…"`, else the fallback. */
-export function attachmentFileName(header: string | null, fallback: string): string {
+function attachmentFileName(header: string | null, fallback: string): string {
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }

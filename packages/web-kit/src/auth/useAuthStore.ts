@@ -3,7 +3,6 @@ import {
   type AuthResponse,
   isTwoFactorChallenge,
   type LoginResponse,
-  type MeResponse,
   type SecondFactor,
   type TwoFactorChallengeResponse,
   type User,
@@ -60,13 +59,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The auth state of spec §4, shared by the shell and every remote through the web-kit singleton. */
+/** Who is signed in (and whether that is still being checked), shared by the shell and every remote through the web-kit singleton. */
 export const useAuthStore = create<AuthState>()((set, get) => {
-  /** Posts to an auth endpoint; a session in the answer starts it, a challenge is handed back. */
-  const authenticate = async (path: string, body: object, defaultError: string): Promise<LoginOutcome> => {
+  /** Signs in; a session in the answer starts it, a challenge is handed back. */
+  const authenticate = async (signIn: () => Promise<LoginResponse>, defaultError: string): Promise<LoginOutcome> => {
     set({ isLoading: true, error: null });
     try {
-      const answer = await api.post<LoginResponse>(path, { body, retry: false });
+      const answer = await signIn();
       if (isTwoFactorChallenge(answer)) {
         set({ isLoading: false });
         return { status: 'two-factor', challenge: answer };
@@ -90,10 +89,18 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     isLoading: true,
     error: null,
 
-    login: (credentials) => authenticate('/auth/login', credentials, 'Login failed'),
+    login: (credentials) => authenticate(() => api.call('login', { body: credentials, retry: false }), 'Login failed'),
     completeTwoFactorLogin: async (challenge, factor) =>
-      signedInUser(await authenticate('/auth/login/2fa', { challenge, ...factor }, 'Login failed')),
-    register: async (details) => signedInUser(await authenticate('/auth/register', details, 'Registration failed')),
+      signedInUser(
+        await authenticate(
+          () => api.call('loginTwoFactor', { body: { challenge, ...factor }, retry: false }),
+          'Login failed',
+        ),
+      ),
+    register: async (details) =>
+      signedInUser(
+        await authenticate(() => api.call('register', { body: details, retry: false }), 'Registration failed'),
+      ),
 
     startSession: ({ user, tokens }) => {
       session.saveTokens(tokens);
@@ -105,7 +112,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       const refreshToken = session.refreshToken();
       if (refreshToken) {
         // Best effort: the server revokes the refresh token; the browser forgets it either way.
-        api.post('/auth/logout', { body: { refreshToken }, retry: false }).catch(() => undefined);
+        api.call('logout', { body: { refreshToken }, retry: false }).catch(() => undefined);
       }
       session.clear();
       set({ ...signedOut, error: null });
@@ -118,7 +125,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       }
       try {
         const { user } = await withTimeout(
-          api.get<MeResponse>('/auth/me', { redirectOnSessionExpiry: false }),
+          api.call('getMe', { redirectOnSessionExpiry: false }),
           AUTH_CHECK_TIMEOUT_MS,
           'Authentication check timeout',
         );

@@ -3,9 +3,7 @@ import {
   fullName,
   type CommunicationType,
   type Contact,
-  type ContactResponse,
   type LogContactRequest,
-  type LogContactResponse,
 } from '@kith/contracts';
 import { format } from './format-date.js';
 import { BellPlus, CheckCircle2, Mail, MessageSquare, NotebookPen, Phone } from 'lucide-react';
@@ -34,11 +32,9 @@ export interface ContactDialogProps {
   logNow?: (contactId: string, request: LogContactRequest) => Promise<Contact>;
 }
 
-const contactPath = (id: string) => `/contacts/${encodeURIComponent(id)}`;
-const patchContacted = async (id: string) =>
-  (await api.patch<ContactResponse>(`${contactPath(id)}/mark-contacted`)).contact;
+const patchContacted = async (id: string) => (await api.call('markContacted', { params: { id } })).contact;
 const postLogNow = async (id: string, request: LogContactRequest) =>
-  (await api.post<LogContactResponse>(`${contactPath(id)}/log-contact`, { body: request })).contact;
+  (await api.call('logContact', { params: { id }, body: request })).contact;
 
 /**
  * Reach out now: Mark as Contacted, Call (tel:), Text (sms:), a one-tap log of how you got in
@@ -110,7 +106,8 @@ export function ContactDialog({
     setBusy('schedule');
     try {
       const notes = reminderNotes.trim();
-      const result = await api.post<ContactResponse>(`${contactPath(contact._id)}/schedule-reminder`, {
+      const result = await api.call('scheduleReminder', {
+        params: { id: contact._id },
         // A calendar date, not a moment: the day the user picked, whatever their time zone.
         body: { reminderDate, ...(notes ? { notes } : {}) },
       });

@@ -7,7 +7,6 @@ import {
   fullName,
   type Contact,
   type LogCommunicationRequest,
-  type LogContactResponse,
 } from '@kith/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../api/client.js';
@@ -39,7 +38,7 @@ export interface LogContactDialogProps {
 }
 
 const postLog = async (request: LogCommunicationRequest) =>
-  (await api.post<LogContactResponse>('/communications/log', { body: request })).contact;
+  (await api.call('logCommunication', { body: request })).contact;
 
 /** 'Log Contact with {first last}': method (default phone call), date and time (default now, never after today), notes. */
 export function LogContactDialog({ contact, onClose, onLogged, save = postLog }: LogContactDialogProps) {

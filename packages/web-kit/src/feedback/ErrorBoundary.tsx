@@ -42,7 +42,7 @@ const RETRY_PAUSE_MS = 600;
 const refreshPage = () => window.location.reload();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Spec §4 error boundary: at most 3 retries, each showing 'Retrying...', then only Refresh Page. */
+/** An error boundary: at most 3 retries, each showing 'Retrying...', then only Refresh Page. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null, retryCount: 0, retrying: false };
   private mounted = false;
@@ -162,7 +162,7 @@ export interface LoadingErrorFallbackProps extends Partial<FallbackProps> {
   actionLabel?: string;
 }
 
-/** A screen's named fallback (spec §2) with the boundary's retry flow. */
+/** A screen's named fallback with the boundary's retry flow. */
 export function LoadingErrorFallback({
   title,
   message,

@@ -2,7 +2,7 @@ import { TOAST_DURATIONS_MS } from '@kith/contracts';
 import { Toaster as HotToaster } from 'react-hot-toast';
 
 /** Toasts sit, one stack, from the top centre just below the sticky header: never over Logout or the cards' buttons. */
-export const TOASTER_OFFSET = 'calc(var(--kith-header-height, 4rem) + 0.75rem)';
+const TOASTER_OFFSET = 'calc(var(--kith-header-height, 4rem) + 0.75rem)';
 
 /** Rendered once, by the shell. */
 export function Toaster() {

@@ -8,7 +8,7 @@ const network = new ApiError({
   code: 'NETWORK_ERROR',
 });
 
-describe('getErrorMessage (spec §8 shared handler)', () => {
+describe('getErrorMessage (the shared wording of failures)', () => {
   it('prefers the supplied fallback, then the error message, then the default', () => {
     expect(getErrorMessage(fromServer, 'Failed to create list')).toBe('Failed to create list');
     expect(getErrorMessage(fromServer)).toBe('List name is required');

@@ -2,7 +2,7 @@ import { ErrorMessage } from '@kith/contracts';
 import { isApiError } from '../api/api-error.js';
 
 /**
- * The shared handler of spec §8: the supplied fallback, else the server's error field, else the
+ * The one way screens word a failure: the supplied fallback, else the server's error field, else the
  * error's own message, else 'An unexpected error occurred'.
  */
 export function getErrorMessage(error: unknown, fallback?: string): string {

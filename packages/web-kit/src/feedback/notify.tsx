@@ -24,7 +24,7 @@ function noticeBody(message: string, title?: string) {
 }
 
 /**
- * Toasts with the spec's durations (§9). Remotes must show toasts through this object, never by
+ * Toasts with the durations of TOAST_DURATIONS_MS. Remotes must show toasts through this object, never by
  * importing react-hot-toast themselves: only the web-kit singleton's store is rendered.
  */
 export const notify = {

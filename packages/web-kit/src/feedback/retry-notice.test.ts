@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { announceRetry } from './retry-notice.js';
 import { notify } from './notify.js';
 
-describe('announceRetry (the retry toasts of spec §8)', () => {
+describe('announceRetry (the toasts of a retried request)', () => {
   it.each([
     ['fetch', 2, 3, 'Request failed. Retrying... (2/3)'],
     ['mutation', 2, 2, 'Operation failed. Trying again...'],

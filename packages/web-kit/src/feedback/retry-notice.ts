@@ -1,7 +1,7 @@
 import type { RetryPresetName } from '@kith/contracts';
 import { notify } from './notify.js';
 
-/** The retry toasts of spec §8; one toast id so repeated retries replace each other. */
+/** The toasts shown while a request is retried; one toast id so repeated retries replace each other. */
 export function announceRetry(preset: RetryPresetName, nextAttempt: number, maxAttempts: number): void {
   const message =
     preset === 'mutation'

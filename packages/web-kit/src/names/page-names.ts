@@ -1,3 +1,5 @@
+import { apiPath } from '../api/client.js';
+
 /**
  * The names the shell shows for the contact or list a page is about (breadcrumbs, document title).
  * The shell asks the API once per page path; a remote that renames that contact or list says so
@@ -8,8 +10,8 @@ type NameListener = (apiPath: string, name: string) => void;
 
 const listeners = new Set<NameListener>();
 
-export const contactApiPath = (id: string) => `/contacts/${encodeURIComponent(id)}`;
-export const listApiPath = (id: string) => `/lists/${encodeURIComponent(id)}`;
+export const contactApiPath = (id: string) => apiPath('getContact', { id });
+export const listApiPath = (id: string) => apiPath('getList', { id });
 
 export function announcePageName(apiPath: string, name: string): void {
   for (const listener of listeners) listener(apiPath, name);

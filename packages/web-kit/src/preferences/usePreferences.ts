@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 export type PreferenceScreen = 'contacts' | 'lists' | 'dashboard';
 export type ViewMode = 'grid' | 'list';
 
-/** Per-screen view preferences (spec §3 "Local preferences"). */
+/** Per-screen view preferences, kept in this browser only. */
 export interface Preferences {
   view: ViewMode;
   groupByList: boolean;

@@ -28,7 +28,16 @@ export function installFakeFetch(route: (request: FakeRequest) => FakeReply) {
     };
     requests.push(request);
     const reply = route(request);
-    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    if (reply.delayMs) {
+      // Like fetch, an aborted request rejects at once.
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, reply.delayMs);
+        init.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new DOMException('The operation was aborted', 'AbortError'));
+        });
+      });
+    }
     if (reply.networkError) throw new TypeError('Failed to fetch');
     return {
       status: reply.status,

@@ -2,9 +2,9 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   NatsSubject,
-  birthdaysForUserSchema,
   overdueDigestSchema,
   overdueForUserSchema,
+  reminderDigestForUserSchema,
   upcomingForUserSchema,
 } from '@kith/contracts';
 import { validate } from '@kith/nest-kit';
@@ -26,9 +26,9 @@ export class OverdueController {
     return this.overdue.digest(request);
   }
 
-  @MessagePattern(NatsSubject.CONTACTS_BIRTHDAYS_FOR_USER)
-  birthdays(@Payload(validate(birthdaysForUserSchema)) request: z.output<typeof birthdaysForUserSchema>) {
-    return this.overdue.birthdaysForUser(request);
+  @MessagePattern(NatsSubject.CONTACTS_REMINDER_DIGEST_FOR_USER)
+  digestForUser(@Payload(validate(reminderDigestForUserSchema)) request: z.output<typeof reminderDigestForUserSchema>) {
+    return this.overdue.digestForUser(request);
   }
 
   @MessagePattern(NatsSubject.CONTACTS_UPCOMING_FOR_USER)

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   birthdayMonthDaysWithin,
-  type BirthdaysForUserResponse,
   MS_PER_DAY,
+  type OverdueDigestEntry,
   type OverdueDigestResponse,
   type OverdueForUserResponse,
   type UpcomingBirthday,
   type UpcomingForUserResponse,
-  type birthdaysForUserSchema,
   type overdueDigestSchema,
   type overdueForUserSchema,
+  type reminderDigestForUserSchema,
   type upcomingForUserSchema,
 } from '@kith/contracts';
 import type { z } from 'zod';
@@ -93,11 +93,28 @@ export class OverdueService {
     return { users, nextCursor: found.length > batchSize ? batch[batch.length - 1].userId : null };
   }
 
-  async birthdaysForUser({
+  /**
+   * One user's entry of the digest, now, with what there is to remind or nothing (the test
+   * reminder): the same contacts, scheduled reminders and birthdays the daily run would list.
+   */
+  async digestForUser({
     userId,
-    withinDays,
-  }: z.output<typeof birthdaysForUserSchema>): Promise<BirthdaysForUserResponse> {
-    return this.contacts.upcomingBirthdays(userId, withinDays);
+    contactsPerUser,
+    birthdaysWithinDays,
+  }: z.output<typeof reminderDigestForUserSchema>): Promise<OverdueDigestEntry> {
+    const now = new Date();
+    const [overdue, scheduled, birthdays] = await Promise.all([
+      this.overdue.overdueForUser(userId, now, contactsPerUser, true),
+      this.overdue.scheduledOf([userId], utcDayOf(now), SCHEDULED_PER_EMAIL),
+      this.contacts.birthdaysOf([userId], birthdaysWithinDays, now),
+    ]);
+    return {
+      userId,
+      totalOverdue: overdue.total,
+      contacts: overdue.records.map((record) => toOverdueSummary(record, now)),
+      scheduled: scheduled.map(toScheduledSummary),
+      birthdays: birthdays.get(userId) ?? [],
+    };
   }
 
   /**

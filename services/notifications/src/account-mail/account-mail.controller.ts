@@ -11,7 +11,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { renderAccountMail } from '../mail/templates/account-mail.template.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
-import { EmailKind } from '../outbox/outbox.types.js';
+import { MessageKind } from '../outbox/outbox.types.js';
 
 /** Mails about an account, asked for by auth (the only peer allowed to). */
 @Controller()
@@ -33,7 +33,7 @@ export class AccountMailController {
       .update(request.token ?? `${request.kind}:${request.userId}:${JSON.stringify(request.revoked)}:${Date.now()}`)
       .digest('hex');
     await this.dispatcher.enqueue({
-      kind: EmailKind.ACCOUNT_MAIL,
+      kind: MessageKind.ACCOUNT_MAIL,
       userId: request.userId,
       to: request.to,
       ...renderAccountMail(request, this.config.APP_URL),

@@ -11,14 +11,15 @@ import type {
 import { inTransaction } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { RenderedEmail } from '../mail/templates/rendered-email.js';
-import { EmailKind } from '../outbox/outbox.types.js';
+import { OutboxRepository } from '../outbox/outbox.repository.js';
+import { MessageKind } from '../outbox/outbox.types.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { SettingsRepository } from '../settings/settings.repository.js';
 import type { DeliveryAttempt } from '../webhooks/webhooks.repository.js';
 
-const REMINDER_KINDS = [EmailKind.DAILY_REMINDER, EmailKind.TEST_REMINDER];
+const REMINDER_KINDS = [MessageKind.DAILY_REMINDER, MessageKind.TEST_REMINDER];
 
-/** Keyset over (created_at, id), served by email_outbox_user_created_idx. */
+/** Keyset over (created_at, id), served by outbox_user_created_idx. */
 const encodeCursor = (row: { createdAt: Date; id: string }) => `${row.createdAt.toISOString()}|${row.id}`;
 function decodeCursor(cursor: string | null): [Date, string] | null {
   const [createdAt, id] = (cursor ?? '').split('|');
@@ -27,7 +28,7 @@ function decodeCursor(cursor: string | null): [Date, string] | null {
 }
 
 /** The farewell mail is queued once per erased user, however often the erasure is asked for. */
-export const farewellDedupeKey = (userId: string) =>
+const farewellDedupeKey = (userId: string) =>
   `account-deleted:${createHash('sha256').update(userId).digest('hex')}`;
 
 @Injectable()
@@ -35,6 +36,7 @@ export class AccountDataRepository {
   constructor(
     @Inject(PrismaService) private readonly prisma: PrismaService,
     @Inject(SettingsRepository) private readonly settings: SettingsRepository,
+    @Inject(OutboxRepository) private readonly outbox: OutboxRepository,
   ) {}
 
   async settingsPage(userId: string): Promise<AccountExportPage<NotificationSettings>> {
@@ -50,7 +52,7 @@ export class AccountDataRepository {
     const keyset = decodeCursor(cursor);
     const { rows } = await this.prisma.pool.query<ExportedReminderHistoryEntry & { id: string; createdAt: Date }>(
       `SELECT id, kind, channel, subject, status, created_at AS "createdAt", sent_at AS "sentAt"
-       FROM email_outbox
+       FROM outbox
        WHERE user_id = $1::uuid AND kind = ANY($2::text[]) ${keyset ? 'AND (created_at, id) > ($4, $5::uuid)' : ''}
        ORDER BY created_at, id LIMIT $3`,
       [userId, REMINDER_KINDS, limit + 1, ...(keyset ?? [])],
@@ -156,8 +158,9 @@ export class AccountDataRepository {
 
   /**
    * In one transaction: deletes every row of the user (every table with a user_id column, found
-   * in the catalogue so a table added later cannot be forgotten) and queues the farewell mail,
-   * which carries no user id and forgets its address once settled. Idempotent.
+   * in the catalogue so a table added later cannot be forgotten, the outbox last since
+   * daily_reminders points into it) and queues the farewell mail through the outbox, which
+   * carries no user id and forgets its address once settled. Idempotent.
    */
   async eraseUserAndQueueFarewell(userId: string, farewell: RenderedEmail & { to: string }): Promise<void> {
     await inTransaction(this.prisma.pool, async (client) => {
@@ -165,23 +168,23 @@ export class AccountDataRepository {
         `SELECT c.table_name FROM information_schema.columns c
          JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
          WHERE c.table_schema = current_schema() AND c.column_name = 'user_id' AND t.table_type = 'BASE TABLE'
-         ORDER BY c.table_name = 'email_outbox', c.table_name`,
+         ORDER BY c.table_name = 'outbox', c.table_name`,
       );
       for (const { table_name: table } of rows) {
         await client.query(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE user_id = $1::uuid`, [userId]);
       }
       if (farewell.to) {
-        await client.query(
-          `INSERT INTO email_outbox (kind, user_id, to_address, subject, html, text, dedupe_key)
-           VALUES ($1, NULL, $2, $3, $4, $5, $6) ON CONFLICT (dedupe_key) DO NOTHING`,
-          [
-            EmailKind.ACCOUNT_DELETED,
-            farewell.to,
-            farewell.subject,
-            farewell.html,
-            farewell.text,
-            farewellDedupeKey(userId),
-          ],
+        await this.outbox.enqueue(
+          {
+            kind: MessageKind.ACCOUNT_DELETED,
+            userId: null,
+            to: farewell.to,
+            subject: farewell.subject,
+            html: farewell.html,
+            text: farewell.text,
+            dedupeKey: farewellDedupeKey(userId),
+          },
+          client,
         );
       }
     });

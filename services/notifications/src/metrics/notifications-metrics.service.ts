@@ -31,7 +31,7 @@ defineMetric.gauge({
   help: 'Messages waiting in the outbox (e-mails and webhooks)',
   async collect() {
     const row = await firstRow<{ pending: number }>(
-      "SELECT count(*)::int AS pending FROM email_outbox WHERE status = 'PENDING'",
+      "SELECT count(*)::int AS pending FROM outbox WHERE status = 'PENDING'",
     );
     if (row) this.set(row.pending);
   },
@@ -41,7 +41,7 @@ defineMetric.gauge({
   help: 'Age of the oldest message still waiting in the outbox (0 when empty)',
   async collect() {
     const row = await firstRow<{ age: number | null }>(
-      "SELECT extract(epoch FROM now() - min(created_at))::float8 AS age FROM email_outbox WHERE status = 'PENDING'",
+      "SELECT extract(epoch FROM now() - min(created_at))::float8 AS age FROM outbox WHERE status = 'PENDING'",
     );
     if (row) this.set(row.age ?? 0);
   },

@@ -1,15 +1,15 @@
 import type { RetryPreset } from '@kith/contracts';
 import { attemptDelivery } from './outbox-dispatcher.service.js';
-import { type ClaimedEmail, EmailKind, OutboxStatus } from './outbox.types.js';
+import { type ClaimedMessage, MessageKind, OutboxStatus } from './outbox.types.js';
 import { WebhookError } from '../webhooks/webhook-transport.service.js';
 
 const policy: RetryPreset = { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 8000 };
 const now = new Date('2026-11-21T09:00:00.000Z');
 
-function email(overrides: Partial<ClaimedEmail> = {}): ClaimedEmail {
+function email(overrides: Partial<ClaimedMessage> = {}): ClaimedMessage {
   return {
     id: 'e1',
-    kind: EmailKind.DAILY_REMINDER,
+    kind: MessageKind.DAILY_REMINDER,
     toAddress: 'ada@example.test',
     subject: 's',
     html: '<p>h</p>',
@@ -33,7 +33,7 @@ describe('attemptDelivery', () => {
   });
 
   it('clears the body of a sent password-reset mail (it holds a credential)', async () => {
-    await expect(attemptDelivery(email({ kind: EmailKind.PASSWORD_RESET }), accepted, policy, now)).resolves.toEqual({
+    await expect(attemptDelivery(email({ kind: MessageKind.PASSWORD_RESET }), accepted, policy, now)).resolves.toEqual({
       status: OutboxStatus.SENT,
       clearBody: true,
     });

@@ -8,23 +8,24 @@ import { deliveries } from '../metrics/notifications-metrics.service.js';
 import { OutboxRepository } from './outbox.repository.js';
 import {
   Channel,
-  type ClaimedEmail,
+  type ClaimedMessage,
+  type DailyReminderCandidate,
   type DeliveryOutcome,
-  EmailKind,
-  type NewOutboxEmail,
+  MessageKind,
+  type NewOutboxMessage,
   OutboxStatus,
 } from './outbox.types.js';
 
 /** Mails whose body must not outlive delivery (a reset link is a credential). */
-const SENSITIVE_KINDS: ReadonlySet<string> = new Set([EmailKind.PASSWORD_RESET]);
+const SENSITIVE_KINDS: ReadonlySet<string> = new Set([MessageKind.PASSWORD_RESET]);
 
 /**
  * Decides what one delivery attempt means for the row: sent, retried later with exponential
  * backoff (transient failures: server down, 4xx), or given up (5xx refusal, last attempt, expired).
  */
 export async function attemptDelivery(
-  email: ClaimedEmail,
-  send: (email: ClaimedEmail) => Promise<void>,
+  email: ClaimedMessage,
+  send: (email: ClaimedMessage) => Promise<void>,
   policy: RetryPreset,
   now: Date = new Date(),
 ): Promise<DeliveryOutcome> {
@@ -85,17 +86,24 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     await this.draining;
   }
 
-  /** Queues an email and wakes the workers. */
-  async enqueue(email: NewOutboxEmail): Promise<void> {
-    await this.outbox.enqueue(email);
+  /** Queues a message and wakes the workers. */
+  async enqueue(message: NewOutboxMessage): Promise<void> {
+    await this.outbox.enqueue(message);
     this.kick();
+  }
+
+  /** Queues the daily reminders of users not yet reminded that day (see OutboxRepository); how many were. */
+  async enqueueDailyReminders(day: string, candidates: DailyReminderCandidate[]): Promise<number> {
+    const queued = await this.outbox.enqueueDailyReminders(day, candidates);
+    if (queued > 0) this.kick();
+    return queued;
   }
 
   /**
    * Queues an email and delivers it right away, while the caller waits; true when the SMTP server
    * accepted it. Otherwise it stays queued and the workers retry it like any other.
    */
-  async sendNow(email: NewOutboxEmail): Promise<boolean> {
+  async sendNow(email: NewOutboxMessage): Promise<boolean> {
     const status = await this.outbox.insertAndProcess(email, (claimed) => this.deliver(claimed));
     return status === OutboxStatus.SENT;
   }
@@ -128,7 +136,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  private async deliver(email: ClaimedEmail): Promise<DeliveryOutcome> {
+  private async deliver(email: ClaimedMessage): Promise<DeliveryOutcome> {
     if (email.channel === Channel.WEBHOOK) return this.deliverWebhook(email);
     if (!this.transport.configured) {
       // Without a mail server nothing is sent, now or later: a reminder or reset link that turned
@@ -149,7 +157,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /** A webhook POST, with every attempt written to the user's delivery log. */
-  private async deliverWebhook(email: ClaimedEmail): Promise<DeliveryOutcome> {
+  private async deliverWebhook(email: ClaimedMessage): Promise<DeliveryOutcome> {
     let httpStatus: number | null = null;
     const outcome = await attemptDelivery(
       email,

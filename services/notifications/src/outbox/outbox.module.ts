@@ -9,6 +9,6 @@ import { WebhooksRepository } from '../webhooks/webhooks.repository.js';
 @Module({
   imports: [MailModule],
   providers: [OutboxRepository, OutboxDispatcher, WebhookTransport, WebhooksRepository],
-  exports: [OutboxDispatcher, WebhooksRepository],
+  exports: [OutboxDispatcher, OutboxRepository, WebhooksRepository],
 })
 export class OutboxModule {}

@@ -1,4 +1,7 @@
-export const EmailKind = {
+import type { RenderedEmail } from '../mail/templates/rendered-email.js';
+import type { WebhookRequest } from '../webhooks/webhook-transport.service.js';
+
+export const MessageKind = {
   DAILY_REMINDER: 'DAILY_REMINDER',
   TEST_REMINDER: 'TEST_REMINDER',
   PASSWORD_RESET: 'PASSWORD_RESET',
@@ -7,7 +10,7 @@ export const EmailKind = {
   /** Confirm an address, an invitation, "your password changed" (asked for by auth). */
   ACCOUNT_MAIL: 'ACCOUNT_MAIL',
 } as const;
-export type EmailKind = (typeof EmailKind)[keyof typeof EmailKind];
+export type MessageKind = (typeof MessageKind)[keyof typeof MessageKind];
 
 export const OutboxStatus = {
   PENDING: 'PENDING',
@@ -22,8 +25,8 @@ export const OutboxStatus = {
 export const Channel = { EMAIL: 'EMAIL', WEBHOOK: 'WEBHOOK' } as const;
 export type Channel = (typeof Channel)[keyof typeof Channel];
 
-export interface NewOutboxEmail {
-  kind: EmailKind;
+export interface NewOutboxMessage {
+  kind: MessageKind;
   /** EMAIL unless given. */
   channel?: Channel;
   userId: string | null;
@@ -39,9 +42,9 @@ export interface NewOutboxEmail {
 }
 
 /** A pending row, locked by the transaction that is delivering it. */
-export interface ClaimedEmail {
+export interface ClaimedMessage {
   id: string;
-  kind: EmailKind;
+  kind: MessageKind;
   channel?: Channel;
   userId?: string | null;
   toAddress: string;
@@ -58,3 +61,18 @@ export type DeliveryOutcome =
   | { status: typeof OutboxStatus.SENT; clearBody: boolean }
   | { status: typeof OutboxStatus.PENDING; retryAt: Date; error: string }
   | { status: typeof OutboxStatus.FAILED | typeof OutboxStatus.EXPIRED; error: string; clearBody?: boolean };
+
+/** A user's daily reminder, rendered from their complete data and ready to be queued. */
+export interface DailyReminderCandidate {
+  userId: string;
+  to: string;
+  overdueCount: number;
+  email: RenderedEmail;
+  /** The same digest for the user's webhook, when they have one. */
+  webhook?: WebhookRequest;
+}
+
+export interface ReminderDeliveryStats {
+  remindersSent: number;
+  lastSentAt: Date | null;
+}

@@ -4,7 +4,7 @@ import type { PasswordResetMailRequest } from '@kith/contracts';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { renderPasswordResetEmail } from '../mail/templates/password-reset.template.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
-import { EmailKind } from '../outbox/outbox.types.js';
+import { MessageKind } from '../outbox/outbox.types.js';
 
 @Injectable()
 export class PasswordResetMailService {
@@ -20,7 +20,7 @@ export class PasswordResetMailService {
   async queue(request: PasswordResetMailRequest): Promise<void> {
     const email = renderPasswordResetEmail({ recipient: request, token: request.token, appUrl: this.config.APP_URL });
     await this.dispatcher.enqueue({
-      kind: EmailKind.PASSWORD_RESET,
+      kind: MessageKind.PASSWORD_RESET,
       userId: request.userId,
       to: request.email,
       ...email,

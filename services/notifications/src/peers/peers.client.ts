@@ -2,13 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type ContactForUserRequest,
   type ContactForUserResponse,
-  type BirthdaysForUserRequest,
-  type BirthdaysForUserResponse,
   NatsSubject,
   type OverdueDigestRequest,
   type OverdueDigestResponse,
   type OverdueForUserRequest,
   type OverdueForUserResponse,
+  type ReminderDigestForUserRequest,
+  type ReminderDigestForUserResponse,
   type ReminderActionRequest,
   type ReminderActionResponse,
   type SnoozeFromReminderRequest,
@@ -77,9 +77,9 @@ export class PeersClient {
     );
   }
 
-  birthdaysForUser(request: BirthdaysForUserRequest): Promise<BirthdaysForUserResponse> {
-    return this.nats.request<BirthdaysForUserResponse, BirthdaysForUserRequest>(
-      NatsSubject.CONTACTS_BIRTHDAYS_FOR_USER,
+  reminderDigestForUser(request: ReminderDigestForUserRequest): Promise<ReminderDigestForUserResponse> {
+    return this.nats.request<ReminderDigestForUserResponse, ReminderDigestForUserRequest>(
+      NatsSubject.CONTACTS_REMINDER_DIGEST_FOR_USER,
       request,
     );
   }

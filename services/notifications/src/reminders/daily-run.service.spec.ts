@@ -8,13 +8,14 @@ import {
 import { AppError } from '@kith/nest-kit';
 import type { NotificationsConfig } from '../config/notifications.config.js';
 import type { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
+import type { DailyReminderCandidate } from '../outbox/outbox.types.js';
 import type { EmailActionsService } from '../email-actions/email-actions.service.js';
 import type { PeersClient } from '../peers/peers.client.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { DailyRunService } from './daily-run.service.js';
 import type { DailyRunsRepository, RunTotals } from './daily-runs.repository.js';
-import type { DailyReminderCandidate, RemindersRepository } from './reminders.repository.js';
+import { ReminderComposer } from './reminder-composer.js';
 
 const user = (id: string): User => ({
   _id: id,
@@ -69,8 +70,8 @@ function setup({
       return userIds.filter((id) => id !== 'deleted').map(user);
     },
   };
-  const reminders = {
-    async enqueueDailyBatch(_day: string, candidates: DailyReminderCandidate[]): Promise<number> {
+  const dispatcher = {
+    async enqueueDailyReminders(_day: string, candidates: DailyReminderCandidate[]): Promise<number> {
       const fresh = candidates.filter((candidate) => !claimed.has(candidate.userId));
       fresh.forEach((candidate) => claimed.add(candidate.userId));
       return fresh.length;
@@ -82,20 +83,20 @@ function setup({
       void finished.push({ totals: { ...totals }, error }),
   };
   const config = { DIGEST_BATCH_SIZE: 2, APP_URL: 'http://localhost:8080' } as NotificationsConfig;
+  const emailActions = {
+    reminderExtras: async () => ({
+      actionLinks: new Map(),
+      pauseUrl: 'http://localhost:8080/email-action/t',
+      headers: {},
+    }),
+  };
   const sut = new DailyRunService(
     config,
     peers as unknown as PeersClient,
-    reminders as unknown as RemindersRepository,
     runs as unknown as DailyRunsRepository,
-    { kick: () => undefined } as unknown as OutboxDispatcher,
+    dispatcher as unknown as OutboxDispatcher,
     { pausedAmong: async (ids: string[]) => new Set(ids.filter((id) => id === paused)) } as unknown as SettingsService,
-    {
-      reminderExtras: async () => ({
-        actionLinks: new Map(),
-        pauseUrl: 'http://localhost:8080/email-action/t',
-        headers: {},
-      }),
-    } as unknown as EmailActionsService,
+    new ReminderComposer(config, emailActions as unknown as EmailActionsService),
     { among: async () => new Map() } as unknown as WebhooksService,
   );
   return { sut, authCalls, claimed, finished };

@@ -10,16 +10,14 @@ import {
   type User,
 } from '@kith/contracts';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
-import { EmailActionsService } from '../email-actions/email-actions.service.js';
-import { renderReminderEmail } from '../mail/templates/reminder.template.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
+import type { DailyReminderCandidate } from '../outbox/outbox.types.js';
 import { PeersClient } from '../peers/peers.client.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { renderWebhook } from '../webhooks/webhook-payload.js';
 import type { StoredWebhook } from '../webhooks/webhooks.repository.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { DailyRunsRepository, type RunTotals, type RunTrigger } from './daily-runs.repository.js';
-import { type DailyReminderCandidate, RemindersRepository } from './reminders.repository.js';
+import { ReminderComposer } from './reminder-composer.js';
 import { CONTACTS_PER_EMAIL, utcDay } from './reminder-content.js';
 
 /** Emails rendered and queued per statement. */
@@ -50,11 +48,10 @@ export class DailyRunService {
   constructor(
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
     @Inject(PeersClient) private readonly peers: PeersClient,
-    @Inject(RemindersRepository) private readonly reminders: RemindersRepository,
     @Inject(DailyRunsRepository) private readonly runs: DailyRunsRepository,
     @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
     @Inject(SettingsService) private readonly settings: SettingsService,
-    @Inject(EmailActionsService) private readonly emailActions: EmailActionsService,
+    @Inject(ReminderComposer) private readonly composer: ReminderComposer,
     @Inject(WebhooksService) private readonly webhooks: WebhooksService,
   ) {}
 
@@ -161,11 +158,10 @@ export class DailyRunService {
       const candidates = await Promise.all(
         chunk.map((entry) => this.candidateFor(users.get(entry.userId)!, entry, webhooks.get(entry.userId))),
       );
-      const queued = await this.reminders.enqueueDailyBatch(day, candidates);
+      const queued = await this.dispatcher.enqueueDailyReminders(day, candidates);
       totals.usersProcessed += candidates.length;
       totals.emailsQueued += queued;
       totals.alreadySentToday += candidates.length - queued;
-      if (queued > 0) this.dispatcher.kick();
     }
   }
 
@@ -174,34 +170,7 @@ export class DailyRunService {
     entry: OverdueDigestEntry,
     webhook?: StoredWebhook,
   ): Promise<DailyReminderCandidate> {
-    const { headers, ...links } = await this.emailActions.reminderExtras(
-      user,
-      entry.contacts.map((contact) => contact._id),
-    );
-    const email = renderReminderEmail({
-      recipient: user,
-      contacts: entry.contacts,
-      totalOverdue: entry.totalOverdue,
-      scheduled: entry.scheduled,
-      appUrl: this.config.APP_URL,
-      isTest: false,
-      birthdays: entry.birthdays,
-      ...links,
-    });
-    const digest = {
-      event: 'daily-reminder' as const,
-      title: email.subject,
-      totalOverdue: entry.totalOverdue,
-      contacts: entry.contacts,
-      scheduled: entry.scheduled,
-      appUrl: this.config.APP_URL,
-    };
-    return {
-      userId: user._id,
-      to: user.email,
-      overdueCount: entry.totalOverdue,
-      email: { ...email, headers },
-      webhook: webhook && renderWebhook(webhook.url, webhook.format, digest),
-    };
+    const { email, webhook: webhookRequest } = await this.composer.compose(user, entry, { isTest: false, webhook });
+    return { userId: user._id, to: user.email, overdueCount: entry.totalOverdue, email, webhook: webhookRequest };
   }
 }

@@ -5,7 +5,7 @@ import { Prisma } from '../generated/prisma/client.js';
 export const RunTrigger = { CRON: 'CRON', MANUAL: 'MANUAL', RETRY: 'RETRY' } as const;
 export type RunTrigger = (typeof RunTrigger)[keyof typeof RunTrigger];
 
-export const RunStatus = { RUNNING: 'RUNNING', SUCCEEDED: 'SUCCEEDED', FAILED: 'FAILED' } as const;
+const RunStatus = { RUNNING: 'RUNNING', SUCCEEDED: 'SUCCEEDED', FAILED: 'FAILED' } as const;
 
 export interface RunTotals {
   usersProcessed: number;

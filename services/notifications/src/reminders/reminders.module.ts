@@ -8,12 +8,12 @@ import { DailyRunScheduler } from './daily-run.scheduler.js';
 import { DailyRunService } from './daily-run.service.js';
 import { DailyRunsRepository } from './daily-runs.repository.js';
 import { RemindersController } from './reminders.controller.js';
-import { RemindersRepository } from './reminders.repository.js';
+import { ReminderComposer } from './reminder-composer.js';
 import { RemindersService } from './reminders.service.js';
 
 @Module({
   imports: [OutboxModule, PeersModule, SettingsModule, EmailActionsModule, WebhooksModule],
   controllers: [RemindersController],
-  providers: [RemindersService, RemindersRepository, DailyRunService, DailyRunsRepository, DailyRunScheduler],
+  providers: [RemindersService, ReminderComposer, DailyRunService, DailyRunsRepository, DailyRunScheduler],
 })
 export class RemindersModule {}

@@ -12,15 +12,14 @@ import {
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
-import { EmailActionsService } from '../email-actions/email-actions.service.js';
-import { renderReminderEmail } from '../mail/templates/reminder.template.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
-import { EmailKind } from '../outbox/outbox.types.js';
+import { OutboxRepository } from '../outbox/outbox.repository.js';
+import { MessageKind } from '../outbox/outbox.types.js';
 import { PeersClient } from '../peers/peers.client.js';
-import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { SendKind, SendLimits } from '../send-limits/send-limits.js';
+import { webhookOutboxRow, WebhooksService } from '../webhooks/webhooks.service.js';
+import { ReminderComposer } from './reminder-composer.js';
 import { CONTACTS_PER_EMAIL } from './reminder-content.js';
-import { RemindersRepository } from './reminders.repository.js';
 
 export function testReminderMessage(email: string, totalOverdue: number, delivered: boolean): string {
   const what = totalOverdue > 0 ? `${needsAttentionLabel(totalOverdue)}.` : "Nothing is overdue: you're all caught up!";
@@ -35,56 +34,43 @@ export class RemindersService {
   constructor(
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
     @Inject(PeersClient) private readonly peers: PeersClient,
-    @Inject(RemindersRepository) private readonly reminders: RemindersRepository,
+    @Inject(OutboxRepository) private readonly outbox: OutboxRepository,
     @Inject(OutboxDispatcher) private readonly dispatcher: OutboxDispatcher,
-    @Inject(EmailActionsService) private readonly emailActions: EmailActionsService,
+    @Inject(ReminderComposer) private readonly composer: ReminderComposer,
     @Inject(WebhooksService) private readonly webhooks: WebhooksService,
     @Inject(SendLimits) private readonly sendLimits: SendLimits,
   ) {}
 
   /**
-   * One reminder to the caller now, through the outbox, even when nothing is overdue; only to a
-   * proven address, and a few an hour.
+   * The caller's reminder now, even when nothing is overdue: what the daily run would send them
+   * today, marked as a test, by e-mail (delivered while the caller waits) and to their webhook;
+   * only to a proven address, and a few an hour.
    */
   async sendTest(userId: string): Promise<MessageResponse> {
     if (!this.config.SMTP_URL) throw new AppError(ErrorCode.EMAIL_NOT_CONFIGURED, ErrorMessage.EMAIL_NOT_CONFIGURED);
     const user = await this.peers.userById(userId);
     if (!user.emailVerified) throw new AppError(ErrorCode.EMAIL_NOT_VERIFIED, AccountMessages.EMAIL_NOT_VERIFIED);
     await this.sendLimits.reserve(userId, SendKind.TEST_REMINDER);
-    const [overdue, birthdays] = await Promise.all([
-      // Snoozed contacts are left out, like in the daily e-mail.
-      this.peers.overdueForUser({ userId, limit: CONTACTS_PER_EMAIL, excludeSnoozed: true }),
-      this.peers.birthdaysForUser({ userId, withinDays: BIRTHDAY_DIGEST_DAYS }),
+    const [entry, webhooks] = await Promise.all([
+      this.peers.reminderDigestForUser({
+        userId,
+        contactsPerUser: CONTACTS_PER_EMAIL,
+        birthdaysWithinDays: BIRTHDAY_DIGEST_DAYS,
+      }),
+      this.webhooks.among([userId]),
     ]);
-    const { headers, ...links } = await this.emailActions.reminderExtras(
-      user,
-      overdue.items.map((contact) => contact._id),
-    );
-    const email = renderReminderEmail({
-      recipient: user,
-      contacts: overdue.items,
-      totalOverdue: overdue.totalItems,
-      appUrl: this.config.APP_URL,
+    const { email, webhook } = await this.composer.compose(user, entry, {
       isTest: true,
-      birthdays: birthdays.items,
-      ...links,
+      webhook: webhooks.get(userId),
     });
     const delivered = await this.dispatcher.sendNow({
-      kind: EmailKind.TEST_REMINDER,
+      kind: MessageKind.TEST_REMINDER,
       userId,
       to: user.email,
       ...email,
-      headers,
     });
-    await this.webhooks.queueDigest(userId, EmailKind.TEST_REMINDER, {
-      event: 'test-reminder',
-      title: email.subject,
-      totalOverdue: overdue.totalItems,
-      contacts: overdue.items,
-      scheduled: [],
-      appUrl: this.config.APP_URL,
-    });
-    return { message: testReminderMessage(user.email, overdue.totalItems, delivered) };
+    if (webhook) await this.dispatcher.enqueue(webhookOutboxRow(userId, MessageKind.TEST_REMINDER, webhook));
+    return { message: testReminderMessage(user.email, entry.totalOverdue, delivered) };
   }
 
   upcoming(userId: string): Promise<UpcomingForUserResponse> {
@@ -95,7 +81,7 @@ export class RemindersService {
     const [overdue, upcoming, delivered] = await Promise.all([
       this.peers.overdueForUser({ userId, limit: 1 }),
       this.peers.upcomingForUser({ userId, withinDays: UPCOMING_WINDOW_DAYS }),
-      this.reminders.deliveryStats(userId),
+      this.outbox.reminderDeliveryStats(userId),
     ]);
     return {
       overdueCount: overdue.totalItems,

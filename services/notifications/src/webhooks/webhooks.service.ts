@@ -12,7 +12,7 @@ import { AppError } from '@kith/nest-kit';
 import type { z } from 'zod';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config/notifications.config.js';
 import { OutboxDispatcher } from '../outbox/outbox-dispatcher.service.js';
-import { Channel, EmailKind, type NewOutboxEmail } from '../outbox/outbox.types.js';
+import { Channel, MessageKind, type NewOutboxMessage } from '../outbox/outbox.types.js';
 import { PeersClient } from '../peers/peers.client.js';
 import { SendKind, SendLimits } from '../send-limits/send-limits.js';
 import { CONTACTS_PER_EMAIL } from '../reminders/reminder-content.js';
@@ -23,9 +23,9 @@ import { WebhooksRepository } from './webhooks.repository.js';
 /** The outbox row of one webhook delivery. */
 export function webhookOutboxRow(
   userId: string,
-  kind: EmailKind,
+  kind: MessageKind,
   request: ReturnType<typeof renderWebhook>,
-): NewOutboxEmail {
+): NewOutboxMessage {
   return {
     kind,
     channel: Channel.WEBHOOK,
@@ -83,20 +83,13 @@ export class WebhooksService {
       appUrl: this.config.APP_URL,
     };
     const delivered = await this.dispatcher.sendNow(
-      webhookOutboxRow(userId, EmailKind.TEST_REMINDER, renderWebhook(webhook.url, webhook.format, digest)),
+      webhookOutboxRow(userId, MessageKind.TEST_REMINDER, renderWebhook(webhook.url, webhook.format, digest)),
     );
     if (delivered) return { message: `Test sent to ${webhook.url}` };
     const [last] = await this.webhooks.recentDeliveries(userId, 1);
     return {
       message: `${webhook.url} did not accept the test (${last?.error ?? 'no answer'}); Kith will retry with backoff.`,
     };
-  }
-
-  /** Queues the same digest as a reminder e-mail to the user's webhook, if they have one. */
-  async queueDigest(userId: string, kind: EmailKind, digest: WebhookDigest): Promise<void> {
-    const webhook = await this.webhooks.find(userId);
-    if (webhook)
-      await this.dispatcher.enqueue(webhookOutboxRow(userId, kind, renderWebhook(webhook.url, webhook.format, digest)));
   }
 
   among(userIds: string[]) {

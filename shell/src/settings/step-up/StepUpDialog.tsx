@@ -47,7 +47,7 @@ export function StepUpDialog({
     setChecking(true);
     setFailure(undefined);
     try {
-      const grant = await api.post<StepUpResponse>('/auth/step-up', {
+      const grant = await api.call('stepUp', {
         body: { password, ...secondFactor },
         retry: false,
       });

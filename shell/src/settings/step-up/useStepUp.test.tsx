@@ -46,7 +46,7 @@ function GuardedButton() {
   const [outcome, setOutcome] = useState('none');
   const act = async () => {
     const answer = await guarded((headers) =>
-      api.post<{ done: boolean }>('/auth/app-passwords', { headers, body: {} }),
+      api.call('createAppPassword', { headers, body: { name: 'Phone' } }),
     );
     setOutcome(answer ? 'done' : 'cancelled');
   };
