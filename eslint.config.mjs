@@ -51,6 +51,15 @@ export default [
     },
   },
   {
+    // web-kit's data entry is a Module Federation singleton of its own: it reaches the core through
+    // the package's name, so the app holds one API client, one auth store and one toast store.
+    files: ['packages/web-kit/src/data/*.ts', 'packages/web-kit/src/data/*.tsx', 'packages/web-kit/src/dev/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { ...boundaries(), allowCircularSelfDependency: true }],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -17,8 +17,10 @@ const swc = [
 
 const workspaceSources = {
   '^@kith/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+  '^@kith/contracts/validation$': '<rootDir>/packages/contracts/src/validation.ts',
   '^@kith/nest-kit$': '<rootDir>/packages/nest-kit/src/index.ts',
   '^@kith/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
+  '^@kith/web-kit/data$': '<rootDir>/packages/web-kit/src/data/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 

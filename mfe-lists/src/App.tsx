@@ -1,13 +1,11 @@
 import { ErrorBoundary, LoadingErrorFallback } from '@kith/web-kit';
 import { ListsScreen } from './components/ListsScreen.js';
-import { listsStore } from './store/lists-store.js';
 import './remote.css';
 
-/** The `lists/App` module the shell mounts at /lists. */
+/** The `lists/App` module the shell mounts at /lists. A retry remounts the screen, which loads afresh. */
 export function App() {
   return (
     <ErrorBoundary
-      onRetry={() => listsStore.getState().load()}
       fallback={(retryState) => (
         <LoadingErrorFallback title="Lists Loading Error" actionLabel="Reload Lists" {...retryState} />
       )}

@@ -1,6 +1,6 @@
 // First, so the page's cascade layers (base before utilities) are declared before the remote's own.
 import './standalone.css';
-import { StandaloneRemote } from '@kith/web-kit';
+import { StandaloneRemote } from '@kith/web-kit/data';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 

@@ -10,8 +10,9 @@
  *   <BrowserRouter>). The shell renders `dashboard/App` at /dashboard, `contacts/App` at
  *   /contacts and /lists/:listId, `lists/App` at /lists, and `contacts/ContactPage` (the same
  *   kind of component) at /contacts/:contactId.
- * - Shared singletons: react, react-dom, react-router-dom, zustand and @kith/web-kit (so there is
- *   one router, one auth store, one API client and one toast store). Remotes show toasts through
+ * - Shared singletons: react, react-dom, react-router-dom, zustand, @tanstack/react-query and
+ *   @kith/web-kit with @kith/web-kit/data (so there is one router, one auth store, one API client,
+ *   one toast store and one cache of server state, `queryClient`, which the shell provides to every remote). Remotes show toasts through
  *   web-kit's `notify`, never by importing react-hot-toast themselves. Router: only the exports
  *   in ROUTER_EXPORTS below (the shared router is trimmed to them).
  * - A remote's `./App` reads the shell's router (useParams().listId, useSearchParams()); it does
@@ -70,7 +71,11 @@ export const sharedDependencies = {
     treeShaking: { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS },
   },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
+  // One React context for the cache: a second copy would leave a remote's hooks without the shell's client.
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   '@kith/web-kit': { singleton: true, requiredVersion: false },
+  // Its cache of server state, apart so the sign-in pages never fetch TanStack Query (see its index).
+  '@kith/web-kit/data': { singleton: true, requiredVersion: false },
 };
 
 const common = {

@@ -8,6 +8,11 @@
  * Chunk groups come from .size/chunk-groups.json (written by the build), the remote's files
  * from its Module Federation manifest.
  */
+/**
+ * Shared modules only the signed-in app imports (the cache of server state): a sign-in page never
+ * fetches them, as e2e/shell/bundle-size.spec.ts measures in the browser.
+ */
+const SIGNED_IN_ONLY_SHARED = ['@tanstack/react-query', '@kith/web-kit/data'];
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +35,11 @@ const groups = readJson(join(shellDir, '.size', 'chunk-groups.json'));
 for (const name of ['index', 'bootstrap', 'page-login', 'signed-in']) {
   if (!groups[name]) throw new Error(`Chunk group "${name}" is missing from the build (is its import still named?)`);
 }
+const signedInOnly = new Set(
+  readJson(join(shellDist, 'mf-manifest.json'))
+    .shared.filter((shared) => SIGNED_IN_ONLY_SHARED.includes(shared.name))
+    .flatMap((shared) => [...shared.assets.js.sync, ...shared.assets.js.async]),
+);
 const allShellJs = readdirSync(join(shellDist, 'static', 'js'), { recursive: true })
   .map((file) => join('static', 'js', String(file)))
   .filter(isJs);
@@ -41,12 +51,15 @@ const allShellJs = readdirSync(join(shellDist, 'static', 'js'), { recursive: tru
  */
 function shellFilesFor(screen) {
   const needed = new Set(['index', 'bootstrap', screen].flatMap((name) => groups[name]));
+  const notNeeded = screen === 'signed-in' ? new Set() : signedInOnly;
   const otherScreens = new Set(
     Object.entries(groups)
       .filter(([name]) => !['index', 'bootstrap', screen].includes(name))
       .flatMap(([, files]) => files),
   );
-  return allShellJs.filter((file) => needed.has(file) || !otherScreens.has(file)).map((file) => join(shellDist, file));
+  return allShellJs
+    .filter((file) => needed.has(file) || !(otherScreens.has(file) || notNeeded.has(file)))
+    .map((file) => join(shellDist, file));
 }
 
 const results = [{ page: 'login', kb: total(shellFilesFor('page-login')), budget: BUDGET_KB.login }];

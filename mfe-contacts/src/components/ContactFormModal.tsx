@@ -1,50 +1,32 @@
 import {
   formatBirthdayValue,
   isValidBirthday,
-  LOOSE_EMAIL_PATTERN,
   MONTH_NAMES,
   parseBirthday,
-  reminderDaysProblem,
   MAX_REMINDER_DAYS,
   MIN_REMINDER_DAYS,
-  ValidationMessage,
   type Contact,
   type ContactInput,
   type ContactListSummary,
-  type LabeledValue,
 } from '@kith/contracts';
+import { contactInputSchema } from '@kith/contracts/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, FormField, Modal, inputClassName } from '@kith/web-kit';
 import { Plus, X } from 'lucide-react';
 import { useId, useLayoutEffect } from 'react';
 import { useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
+import { z } from 'zod';
 import { ListOptions } from './ListOptions.js';
-
-interface ContactFormValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  listId: string;
-  customReminderDays: string;
-  notes: string;
-  birthdayDay: string;
-  birthdayMonth: string;
-  birthdayYear: string;
-  company: string;
-  jobTitle: string;
-  phones: LabeledValue[];
-  emails: LabeledValue[];
-  address: string;
-  website: string;
-}
 
 const VALUE_LABELS = ['mobile', 'home', 'work', 'other'];
 const BIRTHDAY_INVALID = 'Choose a day and a month that exist together (the year is optional, 4 digits)';
 
 /** The birthday the three fields describe: null when left empty, undefined when incomplete or impossible. */
-function birthdayOf(
-  values: Pick<ContactFormValues, 'birthdayDay' | 'birthdayMonth' | 'birthdayYear'>,
-): string | null | undefined {
+function birthdayOf(values: {
+  birthdayDay: string;
+  birthdayMonth: string;
+  birthdayYear: string;
+}): string | null | undefined {
   const [day, month, year] = [values.birthdayDay, values.birthdayMonth, values.birthdayYear.trim()];
   if (!day && !month && !year) return null;
   if (!day || !month || (year && !/^\d{4}$/.test(year))) return undefined;
@@ -91,30 +73,41 @@ function birthdayFields(birthday: string | null) {
   };
 }
 
-const filled = (entries: LabeledValue[]) =>
-  entries
-    .filter((entry) => entry.value.trim())
-    .map((entry) => ({ label: entry.label || 'other', value: entry.value.trim() }));
+const { firstName, lastName, email, phoneNumber, notes, listId, company, jobTitle, address, website } =
+  contactInputSchema.shape;
+/** More phones or e-mails: a label and a value each, the value held to the contract's rule of the main one. */
+const extraValues = (value: z.ZodType<string | null, string | null | undefined>) =>
+  z
+    .array(z.object({ label: z.string(), value }))
+    .transform((entries) =>
+      entries.flatMap((entry) => (entry.value ? [{ label: entry.label || 'other', value: entry.value }] : [])),
+    );
 
-export function toContactInput(values: ContactFormValues): ContactInput {
-  const text = (value: string) => value.trim() || null;
-  return {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    email: text(values.email),
-    phoneNumber: text(values.phoneNumber),
-    notes: text(values.notes),
-    listId: values.listId || null,
-    customReminderDays: values.customReminderDays.trim() ? Number(values.customReminderDays) : null,
-    birthday: birthdayOf(values) ?? null,
-    company: text(values.company),
-    jobTitle: text(values.jobTitle),
-    phones: filled(values.phones),
-    emails: filled(values.emails),
-    address: text(values.address),
-    website: text(values.website),
-  };
-}
+/**
+ * The contract's contact rules on the form's fields (so its messages); what only the form has is
+ * derived from them: the reminder days typed as text, the birthday in three parts, the extra rows.
+ */
+const contactFormSchema = z
+  .object({
+    ...{ firstName, lastName, email, phoneNumber, notes, listId, company, jobTitle, address, website },
+    customReminderDays: z
+      .string()
+      .transform((typed): number | null | undefined => (typed.trim() ? Number(typed) : null))
+      .pipe(contactInputSchema.shape.customReminderDays),
+    ...{ birthdayDay: z.string(), birthdayMonth: z.string(), birthdayYear: z.string() },
+    phones: extraValues(phoneNumber),
+    emails: extraValues(email),
+  })
+  .superRefine((form, context) => {
+    if (birthdayOf(form) === undefined)
+      context.addIssue({ code: 'custom', path: ['birthdayDay'], message: BIRTHDAY_INVALID });
+  })
+  .transform(({ birthdayDay, birthdayMonth, birthdayYear, ...input }): ContactInput => ({
+    ...input,
+    birthday: birthdayOf({ birthdayDay, birthdayMonth, birthdayYear }) ?? null,
+  }));
+
+type ContactFormValues = z.input<typeof contactFormSchema>;
 
 /** Additional phones or e-mails: a label and a value per row, rows added and removed freely. */
 function LabeledValuesField({
@@ -130,7 +123,7 @@ function LabeledValuesField({
   legend: string;
   inputType: 'tel' | 'email';
   placeholder: string;
-  control: Control<ContactFormValues>;
+  control: Control<ContactFormValues, unknown, ContactInput>;
   register: UseFormRegister<ContactFormValues>;
   error?: string;
 }) {
@@ -163,13 +156,7 @@ function LabeledValuesField({
                 placeholder={placeholder}
                 autoComplete="off"
                 className={inputClassName()}
-                {...register(`${name}.${index}.value`, {
-                  validate: (value) =>
-                    name !== 'emails' ||
-                    !value.trim() ||
-                    LOOSE_EMAIL_PATTERN.test(value.trim()) ||
-                    ValidationMessage.EMAIL_INVALID,
-                })}
+                {...register(`${name}.${index}.value`)}
               />
             </div>
             <button
@@ -229,7 +216,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
     reset,
     control,
     formState: { errors },
-  } = useForm<ContactFormValues>({ defaultValues: valuesFor(contact, defaultListId) });
+  } = useForm({ resolver: zodResolver(contactFormSchema), defaultValues: valuesFor(contact, defaultListId) });
 
   // Before paint: a reset after the form shows would wipe what was already typed (slow devices).
   useLayoutEffect(() => {
@@ -237,8 +224,8 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
   }, [open, contact, defaultListId, reset]);
 
   const formId = `${ids.first}-form`;
-  const submit = handleSubmit((values) => {
-    onSubmit(toContactInput(values));
+  const submit = handleSubmit((input) => {
+    onSubmit(input);
     onClose();
   });
 
@@ -266,9 +253,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             autoFocus
             autoComplete="off"
             className={inputClassName(Boolean(errors.firstName))}
-            {...register('firstName', {
-              validate: (value) => value.trim() !== '' || ValidationMessage.FIRST_NAME_REQUIRED,
-            })}
+            {...register('firstName')}
           />
         </FormField>
         <FormField label="Last name *" htmlFor={ids.last} error={errors.lastName?.message}>
@@ -276,9 +261,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             id={ids.last}
             autoComplete="off"
             className={inputClassName(Boolean(errors.lastName))}
-            {...register('lastName', {
-              validate: (value) => value.trim() !== '' || ValidationMessage.LAST_NAME_REQUIRED,
-            })}
+            {...register('lastName')}
           />
         </FormField>
         <FormField label="Email" htmlFor={ids.email} error={errors.email?.message}>
@@ -288,10 +271,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             autoComplete="off"
             placeholder="name@example.com"
             className={inputClassName(Boolean(errors.email))}
-            {...register('email', {
-              validate: (value) =>
-                !value.trim() || LOOSE_EMAIL_PATTERN.test(value.trim()) || ValidationMessage.EMAIL_INVALID,
-            })}
+            {...register('email')}
           />
         </FormField>
         <FormField label="Phone number" htmlFor={ids.phone}>
@@ -323,9 +303,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             max={MAX_REMINDER_DAYS}
             placeholder="e.g. 14"
             className={inputClassName(Boolean(errors.customReminderDays))}
-            {...register('customReminderDays', {
-              validate: (value) => !value.trim() || (reminderDaysProblem(value) ?? true),
-            })}
+            {...register('customReminderDays')}
           />
         </FormField>
         <FormField label="Notes" htmlFor={ids.notes} className="sm:col-span-2">
@@ -355,9 +333,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
                     id={ids.birthday}
                     aria-label="Birthday day"
                     className={inputClassName(Boolean(errors.birthdayDay))}
-                    {...register('birthdayDay', {
-                      validate: (_, values) => birthdayOf(values) !== undefined || BIRTHDAY_INVALID,
-                    })}
+                    {...register('birthdayDay')}
                   >
                     <option value="">Day</option>
                     {Array.from({ length: 31 }, (_, i) => (

@@ -7,26 +7,21 @@ import {
   nextBirthday,
   reminderIntervalLabel,
   snoozedUntilLabel,
-  snoozeUntil,
   type SnoozeChoice,
   type Contact,
-  type ContactInput,
-  type ContactListSummary,
 } from '@kith/contracts';
 import {
   Badge,
   buttonClassName,
   Card,
   ColorDot,
-  ContactDialog,
   EmptyState,
   getErrorMessage,
   isApiError,
   LoadingState,
-  LogContactDialog,
-  notify,
   ScreenLoadError,
 } from '@kith/web-kit';
+import { ContactDialog, LogContactDialog } from '@kith/web-kit/data';
 import {
   BellPlus,
   Building2,
@@ -41,20 +36,16 @@ import {
   Trash2,
   UserX,
 } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { contactsApi } from '../api/contacts-api.js';
-import { contactsStore } from '../store/contacts-store.js';
+import { previewContacted, useContactMutations } from '../data/contact-mutations.js';
+import { contactQuery, listsQuery } from '../data/contact-queries.js';
 import { ContactFormModal } from './ContactFormModal.js';
 import { DeleteContactDialog } from './DeleteContactDialog.js';
 import { SnoozeMenu } from './SnoozeMenu.js';
 import { Timeline } from './Timeline.js';
 
-type PageState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; contact: Contact }
-  | { kind: 'not-found' }
-  | { kind: 'error'; message: string };
 type Dialog = 'none' | 'log' | 'contact' | 'schedule' | 'edit' | 'delete';
 
 const formatDay = (iso: string) =>
@@ -64,34 +55,12 @@ const formatDay = (iso: string) =>
 export function ContactPage() {
   const { contactId = '' } = useParams();
   const navigate = useNavigate();
-  const [state, setState] = useState<PageState>({ kind: 'loading' });
-  const [lists, setLists] = useState<ContactListSummary[]>([]);
+  const { data: contact, error } = useQuery(contactQuery(contactId));
+  const { data: lists = [] } = useQuery(listsQuery);
+  const { update, remove, snooze } = useContactMutations();
   const [dialog, setDialog] = useState<Dialog>('none');
-  // Bumped after anything that changes the interactions, so the timeline reloads.
-  const [timelineVersion, setTimelineVersion] = useState(0);
 
-  const load = useCallback(
-    async (silent = false) => {
-      if (!silent) setState({ kind: 'loading' });
-      try {
-        setState({ kind: 'ready', contact: await contactsApi.get(contactId) });
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) setState({ kind: 'not-found' });
-        else setState({ kind: 'error', message: getErrorMessage(error) });
-      }
-    },
-    [contactId],
-  );
-
-  useEffect(() => {
-    void load();
-    void contactsApi.lists().then(setLists, () => undefined);
-  }, [load]);
-
-  if (state.kind === 'loading') return <LoadingState label="Loading contact..." />;
-  // The boundary in ContactPageApp shows 'Contact Loading Error' with the retry flow (a retry mounts this page again, which loads again).
-  if (state.kind === 'error') throw new ScreenLoadError(state.message);
-  if (state.kind === 'not-found') {
+  if (!contact && isApiError(error) && error.status === 404) {
     return (
       <EmptyState
         className="mt-8"
@@ -106,42 +75,29 @@ export function ContactPage() {
       />
     );
   }
+  // The boundary in ContactPageApp shows 'Contact Loading Error' with the retry flow (a retry mounts this page again, which loads again).
+  if (!contact && error) throw new ScreenLoadError(getErrorMessage(error));
+  if (!contact) return <LoadingState label="Loading contact..." />;
 
-  const { contact } = state;
   const close = () => setDialog('none');
-  const changed = (updated?: Contact) => {
-    if (updated) setState({ kind: 'ready', contact: updated });
-    else void load(true);
-    contactsStore.getState().replace(updated ?? contact);
-  };
-  const snooze = (target: Contact, choice: SnoozeChoice | null) => {
-    void (choice ? contactsApi.snooze(target._id, snoozeUntil(choice)) : contactsApi.unsnooze(target._id)).then(
-      ({ contact: saved }) => {
-        notify.success(saved.snoozedUntil ? snoozedUntilLabel(saved.snoozedUntil) : 'Snooze stopped');
-        changed(saved);
-      },
-      (error: unknown) => notify.error(getErrorMessage(error, 'Failed to snooze contact')),
-    );
-  };
-  const interactionsChanged = (updated?: Contact) => {
-    changed(updated);
-    setTimelineVersion((version) => version + 1);
-  };
-
   return (
     <article aria-labelledby="contact-name">
-      <ContactHeader contact={contact} onAction={setDialog} onSnooze={snooze} />
+      <ContactHeader
+        contact={contact}
+        onAction={setDialog}
+        onSnooze={(target, choice) => snooze.mutate({ contact: target, choice })}
+      />
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <ContactFacts contact={contact} />
-        <Timeline contactId={contact._id} version={timelineVersion} onChanged={interactionsChanged} />
+        <Timeline contactId={contact._id} />
       </div>
 
-      <LogContactDialog contact={dialog === 'log' ? contact : null} onClose={close} onLogged={interactionsChanged} />
+      <LogContactDialog contact={dialog === 'log' ? contact : null} onClose={close} preview={previewContacted} />
       <ContactDialog
         contact={dialog === 'contact' || dialog === 'schedule' ? contact : null}
         startScheduling={dialog === 'schedule'}
         onClose={close}
-        onChanged={changed}
+        preview={previewContacted}
       />
       <ContactFormModal
         open={dialog === 'edit'}
@@ -149,29 +105,14 @@ export function ContactPage() {
         lists={lists}
         defaultListId={null}
         onClose={close}
-        onSubmit={(input: ContactInput) => {
-          void contactsApi.update(contact._id, input).then(
-            (saved) => {
-              notify.success('Contact updated successfully');
-              changed(saved);
-            },
-            (error: unknown) => notify.error(getErrorMessage(error, 'Failed to update contact')),
-          );
-        }}
+        onSubmit={(input) => update.mutate({ id: contact._id, input })}
       />
       <DeleteContactDialog
         contact={dialog === 'delete' ? contact : null}
         onCancel={close}
         onConfirm={(target) => {
           close();
-          void contactsApi.remove(target._id).then(
-            () => {
-              notify.success('Contact deleted successfully');
-              void contactsStore.getState().load({ silent: true });
-              navigate('/contacts');
-            },
-            (error: unknown) => notify.error(getErrorMessage(error, 'Failed to delete contact')),
-          );
+          remove.mutate(target, { onSuccess: () => navigate('/contacts') });
         }}
       />
     </article>

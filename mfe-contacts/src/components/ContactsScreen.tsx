@@ -1,15 +1,12 @@
-import { snoozedUntilLabel, snoozeUntil, type Contact, type SnoozeChoice } from '@kith/contracts';
+import type { Contact } from '@kith/contracts';
 import {
   Button,
   buttonClassName,
-  ContactDialog,
   EmptyState,
   ErrorBanner,
   GroupByListToggle,
   inputClassName,
   LoadingState,
-  LogContactDialog,
-  notify,
   PageHeader,
   ScreenLoadError,
   SortControl,
@@ -17,11 +14,15 @@ import {
   usePreferences,
   ViewToggle,
 } from '@kith/web-kit';
+import { ContactDialog, LogContactDialog } from '@kith/web-kit/data';
 import clsx from 'clsx';
 import { CheckCircle2, FolderX, Search, Upload, UserPlus, Users, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useEffect, useState } from 'react';
-import { contactsApi } from '../api/contacts-api.js';
+import { frameKey, segmentLength, viewParams } from '../data/contact-cache.js';
+import { previewContacted, useContactMutations } from '../data/contact-mutations.js';
+import { listsQuery, useContactsView } from '../data/contact-queries.js';
 import { useContactsScope } from '../hooks/useContactsScope.js';
 import {
   CONTACT_SORT_OPTIONS,
@@ -30,7 +31,6 @@ import {
   emptyStateFor,
   type ContactSortKey,
 } from '../logic/contact-view.js';
-import { totalInView, useContactsStore, viewKey } from '../store/contacts-store.js';
 import { type ContactActions } from './ContactCard.js';
 import { ExportVCardButton } from './ExportVCardButton.js';
 import { ContactFormModal } from './ContactFormModal.js';
@@ -57,55 +57,31 @@ const sortKey = (stored: string): ContactSortKey =>
  */
 export function ContactsScreen() {
   const scope = useContactsScope();
-  const {
-    answered,
-    segments,
-    lists,
-    listsLoaded,
-    listMissing,
-    status,
-    error,
-    setView,
-    loadRanges,
-    refresh,
-    loadLists,
-    create,
-    update,
-    remove,
-    replace,
-    updateStatus,
-    logContact,
-    logNow,
-    markContacted,
-  } = useContactsStore((state) => state);
+  const lists = useQuery(listsQuery);
   const { preferences, setPreference } = usePreferences('contacts');
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query).trim();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [deleteFailed, setDeleteFailed] = useState(false);
 
-  useEffect(() => {
-    void loadLists();
-  }, [loadLists]);
-
   const sortBy = sortKey(preferences.sortBy);
   const grouped = preferences.groupByList && scope.kind !== 'list';
-  const wanted = { scope, search, sortBy, sortOrder: preferences.sortOrder, grouped };
-  const wantedKey = viewKey(wanted);
+  const view = { scope, search, sortBy, sortOrder: preferences.sortOrder, grouped };
+  const { frame, contactAt, onVisibleRanges, listMissing, error } = useContactsView(view);
+  const { create, update, updateStatus, remove, snooze } = useContactMutations();
+  const wantedKey = JSON.stringify(frameKey(viewParams(view)));
   useEffect(() => {
-    void setView(wanted);
     // A new question starts at the top of its answer.
     window.scrollTo({ top: 0 });
-    // The view object is rebuilt on every render; what it asks is captured by its key.
-  }, [wantedKey, setView]);
+  }, [wantedKey]);
 
   // The count, and whether it is of a search, describe the answer on screen (not the one on its way).
-  const shownSearch = answered?.search ?? '';
-  const searching = shownSearch !== '';
-  const total = totalInView(segments);
+  const searching = (frame?.params.search ?? '') !== '';
+  const total = frame ? frame.segments.reduce((sum, segment) => sum + segmentLength(segment), 0) : 0;
 
   const missingList =
-    scope.kind === 'list' && (listMissing || (listsLoaded && !lists.some((list) => list._id === scope.listId)));
+    scope.kind === 'list' &&
+    (listMissing || (lists.isSuccess && !lists.data.some((list) => list._id === scope.listId)));
   if (missingList) {
     return (
       <EmptyState
@@ -121,42 +97,21 @@ export function ContactsScreen() {
       />
     );
   }
-  if (status === 'error') {
-    // The boundary in App shows 'Contacts Loading Error' with the retry flow.
-    throw new ScreenLoadError(error ?? 'Failed to load contacts');
-  }
+  // The boundary in App shows 'Contacts Loading Error' with the retry flow.
+  if (error) throw new ScreenLoadError(error);
 
   const close = () => setDialog({ kind: 'none' });
-  const reloadInPlace = () => {
-    void refresh();
-  };
-  /** A contact the server changed (logged, marked contacted, rescheduled): shown at once, then the view reloads. */
-  const changed = (contact: Contact) => {
-    replace(contact);
-    reloadInPlace();
-  };
   const actions: ContactActions = {
     onLog: (contact) => setDialog({ kind: 'log', contact }),
     onContact: (contact) => setDialog({ kind: 'contact', contact }),
     onUpdateStatus: (contact) => setDialog({ kind: 'status', contact }),
     onEdit: (contact) => setDialog({ kind: 'form', contact }),
     onDelete: (contact) => setDialog({ kind: 'delete', contact }),
-    onSnooze: (contact, choice) => void snoozeContact(contact, choice),
-  };
-  const snoozeContact = async (contact: Contact, choice: SnoozeChoice | null) => {
-    try {
-      const { contact: saved } = choice
-        ? await contactsApi.snooze(contact._id, snoozeUntil(choice))
-        : await contactsApi.unsnooze(contact._id);
-      replace(saved);
-      notify.success(saved.snoozedUntil ? snoozedUntilLabel(saved.snoozedUntil) : 'Snooze stopped');
-    } catch {
-      notify.error('Failed to snooze contact');
-    }
+    onSnooze: (contact, choice) => snooze.mutate({ contact, choice }),
   };
   const empty = emptyStateFor(scope, searching);
   const addContact = () => setDialog({ kind: 'form', contact: null });
-  const ready = status === 'ready' && answered !== null;
+  const ready = frame !== null;
 
   return (
     <section>
@@ -264,11 +219,12 @@ export function ContactsScreen() {
           />
         ) : (
           <VirtualContactList
-            segments={segments}
+            segments={frame.segments}
+            contactAt={contactAt}
             view={preferences.view}
-            grouped={grouped}
+            grouped={frame.params.grouped}
             actions={actions}
-            onVisibleRanges={loadRanges}
+            onVisibleRanges={onVisibleRanges}
           />
         )}
       </div>
@@ -276,12 +232,12 @@ export function ContactsScreen() {
       <ContactFormModal
         open={dialog.kind === 'form'}
         contact={dialog.kind === 'form' ? dialog.contact : null}
-        lists={lists}
+        lists={lists.data ?? []}
         defaultListId={scope.kind === 'list' ? scope.listId : null}
         onClose={close}
         onSubmit={(input) => {
-          if (dialog.kind === 'form' && dialog.contact) void update(dialog.contact._id, input);
-          else void create(input);
+          if (dialog.kind === 'form' && dialog.contact) update.mutate({ id: dialog.contact._id, input });
+          else create.mutate(input);
         }}
       />
       <DeleteContactDialog
@@ -290,37 +246,27 @@ export function ContactsScreen() {
         onConfirm={(contact) => {
           close();
           setDeleteFailed(false);
-          void remove(contact._id).then((deleted) => setDeleteFailed(!deleted));
+          remove.mutate(contact, { onError: () => setDeleteFailed(true) });
         }}
       />
-      {/* Logging goes through the store, so the card and counts change before the server answers. */}
+      {/* Logging shows on the cards and counts before the server answers. */}
       <LogContactDialog
         contact={dialog.kind === 'log' ? dialog.contact : null}
         onClose={close}
-        onLogged={changed}
-        save={logContact}
+        preview={previewContacted}
       />
       <ContactDialog
         contact={dialog.kind === 'contact' ? dialog.contact : null}
         onClose={close}
-        onChanged={changed}
-        markContacted={markContacted}
-        logNow={logNow}
+        preview={previewContacted}
       />
       <UpdateStatusDialog
         contact={dialog.kind === 'status' ? dialog.contact : null}
-        lists={lists}
+        lists={lists.data ?? []}
         onClose={close}
-        onSubmit={updateStatus}
+        onSubmit={(id, status) => updateStatus.mutateAsync({ id, input: status }).catch(() => null)}
       />
-      <ImportContactsModal
-        open={dialog.kind === 'import'}
-        onClose={close}
-        onImported={() => {
-          reloadInPlace();
-          void loadLists();
-        }}
-      />
+      <ImportContactsModal open={dialog.kind === 'import'} onClose={close} />
     </section>
   );
 }

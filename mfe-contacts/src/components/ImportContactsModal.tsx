@@ -5,6 +5,7 @@ import { FileUp, UploadCloud } from 'lucide-react';
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { contactsApi } from '../api/contacts-api.js';
+import { useImportContacts } from '../data/contact-mutations.js';
 import { dropRejectionMessages } from '../logic/drop-rejection.js';
 import {
   initialSelection,
@@ -26,8 +27,6 @@ const VCARD_ACCEPT = { 'text/vcard': ['.vcf', '.vcard'], 'text/x-vcard': ['.vcf'
 export interface ImportContactsModalProps {
   open: boolean;
   onClose: () => void;
-  /** Called after a successful import so the screen reloads contacts and lists. */
-  onImported: () => void;
 }
 
 /**
@@ -37,7 +36,8 @@ export interface ImportContactsModalProps {
 const focusWhenShown = (element: HTMLElement | null) => element?.focus();
 
 /** Choose one vCard file, preview what it holds, pick the rows, import. Everything resets on close. */
-export function ImportContactsModal({ open, onClose, onImported }: ImportContactsModalProps) {
+export function ImportContactsModal({ open, onClose }: ImportContactsModalProps) {
+  const importContacts = useImportContacts();
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -95,10 +95,9 @@ export function ImportContactsModal({ open, onClose, onImported }: ImportContact
     setError(null);
     setImporting(true);
     try {
-      const { imported, skipped } = await contactsApi.confirmImport(contacts, { startTimersToday });
+      const { imported, skipped } = await importContacts.mutateAsync({ contacts, startTimersToday });
       notify.success(`Successfully imported ${pluralize(imported, 'contact')}`);
       if (skipped > 0) notify.error(`${pluralize(skipped, 'contact')} could not be imported`);
-      onImported();
       setImporting(false);
       setStep({ name: 'choose' });
       setSelected(new Set());

@@ -4,7 +4,6 @@ import {
   isLaterThanToday,
   ValidationMessage,
   type Communication,
-  type Contact,
 } from '@kith/contracts';
 import {
   COMMUNICATION_TYPE_ICONS,
@@ -12,17 +11,17 @@ import {
   Card,
   ConfirmDialog,
   FormField,
-  getErrorMessage,
   inputClassName,
   LoadingState,
   Modal,
-  notify,
   parseLocalInput,
   toLocalDateTimeInput,
 } from '@kith/web-kit';
 import { Pencil, Trash2 } from 'lucide-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { contactsApi } from '../api/contacts-api.js';
+import { useInteractionMutations } from '../data/contact-mutations.js';
+import { interactionsQuery } from '../data/contact-queries.js';
 
 const formatMoment = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
@@ -41,48 +40,15 @@ export function durationLabel(minutes: number): string {
   return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
 }
 
-interface TimelineProps {
-  contactId: string;
-  /** Changes when an interaction was logged elsewhere on the page: the timeline reloads. */
-  version: number;
-  /** After an edit or delete, with the contact the server returned (its last contact may have moved). */
-  onChanged: (contact: Contact) => void;
-}
-
 /** The contact's interactions, newest first, a page at a time; each can be edited or deleted. */
-export function Timeline({ contactId, version, onChanged }: TimelineProps) {
-  const [entries, setEntries] = useState<Communication[]>([]);
-  const [page, setPage] = useState(1);
-  const [totalPages, setTotalPages] = useState(0);
-  const [totalItems, setTotalItems] = useState(0);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+export function Timeline({ contactId }: { contactId: string }) {
+  const timeline = useInfiniteQuery(interactionsQuery(contactId));
+  const { remove } = useInteractionMutations();
   const [editing, setEditing] = useState<Communication | null>(null);
   const [deleting, setDeleting] = useState<Communication | null>(null);
-
-  const loadPage = async (pageNumber: number, replace: boolean) => {
-    try {
-      const result = await contactsApi.timeline(contactId, pageNumber);
-      setEntries((current) => (replace ? result.items : [...current, ...result.items]));
-      setPage(result.page);
-      setTotalPages(result.totalPages);
-      setTotalItems(result.totalItems);
-      setStatus('ready');
-    } catch (error) {
-      setStatus('error');
-      notify.error(getErrorMessage(error, 'Failed to load the timeline'));
-    }
-  };
-
-  useEffect(() => {
-    setStatus('loading');
-    void loadPage(1, true);
-    // Reloads for a new contact or a change made elsewhere on the page.
-  }, [contactId, version]);
-
-  const afterChange = (contact: Contact) => {
-    onChanged(contact);
-    void loadPage(1, true);
-  };
+  const entries = timeline.data?.pages.flatMap((page) => page.items) ?? [];
+  const totalItems = timeline.data?.pages[0]?.totalItems ?? 0;
+  const status = timeline.data ? 'ready' : timeline.isError ? 'error' : 'loading';
 
   return (
     <Card className="p-5">
@@ -152,12 +118,12 @@ export function Timeline({ contactId, version, onChanged }: TimelineProps) {
           })}
         </ol>
       )}
-      {status === 'ready' && page < totalPages && (
-        <Button variant="secondary" className="mt-4 w-full" onClick={() => void loadPage(page + 1, false)}>
+      {status === 'ready' && timeline.hasNextPage && (
+        <Button variant="secondary" className="mt-4 w-full" onClick={() => void timeline.fetchNextPage()}>
           Show older interactions
         </Button>
       )}
-      <EditInteractionDialog entry={editing} onClose={() => setEditing(null)} onSaved={afterChange} />
+      <EditInteractionDialog entry={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Interaction"
@@ -168,14 +134,7 @@ export function Timeline({ contactId, version, onChanged }: TimelineProps) {
         onConfirm={() => {
           const entry = deleting;
           setDeleting(null);
-          if (!entry) return;
-          void contactsApi.removeCommunication(entry._id).then(
-            (result) => {
-              notify.success('Interaction deleted');
-              afterChange(result.contact);
-            },
-            (error: unknown) => notify.error(getErrorMessage(error, 'Failed to delete the interaction')),
-          );
+          if (entry) remove.mutate(entry._id);
         }}
       />
     </Card>
@@ -183,22 +142,14 @@ export function Timeline({ contactId, version, onChanged }: TimelineProps) {
 }
 
 /** Edit type, date and time, notes and duration, with the same rules as logging. */
-function EditInteractionDialog({
-  entry,
-  onClose,
-  onSaved,
-}: {
-  entry: Communication | null;
-  onClose: () => void;
-  onSaved: (contact: Contact) => void;
-}) {
+function EditInteractionDialog({ entry, onClose }: { entry: Communication | null; onClose: () => void }) {
+  const { edit } = useInteractionMutations();
   const ids = { type: useId(), when: useId(), notes: useId(), duration: useId() };
   const [type, setType] = useState<CommunicationType>(CommunicationType.PHONE_CALL);
   const [when, setWhen] = useState('');
   const [notes, setNotes] = useState('');
   const [duration, setDuration] = useState('');
   const [errors, setErrors] = useState<{ when?: string; duration?: string }>({});
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!entry) return;
@@ -211,7 +162,7 @@ function EditInteractionDialog({
 
   if (!entry) return null;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const moment = parseLocalInput(when);
     const minutes = duration.trim() ? Number(duration) : null;
@@ -228,24 +179,11 @@ function EditInteractionDialog({
     };
     setErrors(found);
     if (found.when || found.duration || !moment) return;
-    setSaving(true);
-    try {
-      // Keep the stored second when the minute shown was not changed.
-      const unchanged = toLocalDateTimeInput(new Date(entry.timestamp)) === when;
-      const result = await contactsApi.editCommunication(entry._id, {
-        type,
-        timestamp: unchanged ? entry.timestamp : moment.toISOString(),
-        notes: notes.trim() || null,
-        duration: minutes,
-      });
-      notify.success('Interaction updated');
-      onSaved(result.contact);
-      onClose();
-    } catch (error) {
-      notify.error(getErrorMessage(error, 'Failed to update the interaction'));
-    } finally {
-      setSaving(false);
-    }
+    // Keep the stored second when the minute shown was not changed.
+    const unchanged = toLocalDateTimeInput(new Date(entry.timestamp)) === when;
+    const timestamp = unchanged ? entry.timestamp : moment.toISOString();
+    const changes = { type, timestamp, notes: notes.trim() || null, duration: minutes };
+    edit.mutate({ id: entry._id, changes }, { onSuccess: onClose });
   };
 
   const formId = `${ids.type}-form`;
@@ -259,7 +197,7 @@ function EditInteractionDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={saving}>
+          <Button type="submit" form={formId} loading={edit.isPending}>
             Save Changes
           </Button>
         </>

@@ -20,14 +20,19 @@ import {
   toLocalDateTimeInput,
 } from '@kith/web-kit';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { ContactStatus } from '../store/contacts-store.js';
 import { ListOptions } from './ListOptions.js';
+
+/** What Update Status saves: when they were last contacted, and their list. */
+export interface ContactStatus {
+  lastContactDate: string;
+  listId: string | null;
+}
 
 export interface UpdateStatusDialogProps {
   contact: Contact | null;
   lists: ContactListSummary[];
   onClose: () => void;
-  /** Saves through the contacts store (optimistic, with its own success and failure notices). */
+  /** Saves optimistically, with its own success and failure notices; null when it failed. */
   onSubmit: (contactId: string, status: ContactStatus) => Promise<Contact | null>;
 }
 

@@ -3,11 +3,15 @@ import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import clsx from 'clsx';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { buildContactRows, rangesOf, type ContactsRow } from '../logic/contact-rows.js';
-import { contactAt, segmentLength, type Segment, type VisibleRange } from '../store/contacts-store.js';
+import type { Contact } from '@kith/contracts';
+import { segmentLength, type Segment } from '../data/contact-cache.js';
+import type { VisibleRange } from '../data/contact-queries.js';
 import { ContactCard, ContactRow, type ContactActions } from './ContactCard.js';
 
 export interface VirtualContactListProps {
   segments: Segment[];
+  /** The contact at a position of a segment, or undefined while its page is not loaded. */
+  contactAt: (segment: Segment, index: number) => Contact | undefined;
   view: 'grid' | 'list';
   /** Grouped by list: a header with counts starts each section. */
   grouped: boolean;
@@ -54,7 +58,14 @@ function SectionHeader({ segment }: { segment: Segment }) {
  * are in the DOM (grid rows of 1–3 cards, or list rows), whatever the number of contacts. Rows
  * whose contacts are not loaded yet show placeholders and report themselves so their pages load.
  */
-export function VirtualContactList({ segments, view, grouped, actions, onVisibleRanges }: VirtualContactListProps) {
+export function VirtualContactList({
+  segments,
+  contactAt,
+  view,
+  grouped,
+  actions,
+  onVisibleRanges,
+}: VirtualContactListProps) {
   const gridColumns = useGridColumns();
   const columns = view === 'grid' ? gridColumns : 1;
   const byKey = useMemo(() => new Map(segments.map((segment) => [segment.key, segment])), [segments]);

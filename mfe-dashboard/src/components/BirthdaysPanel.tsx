@@ -1,7 +1,8 @@
-import { BIRTHDAY_PANEL_DAYS, birthdayWhenLabel, fullName, type UpcomingBirthday } from '@kith/contracts';
+import { BIRTHDAY_PANEL_DAYS, birthdayWhenLabel, fullName } from '@kith/contracts';
 import { api, Card } from '@kith/web-kit';
+import { queryKeys } from '@kith/web-kit/data';
+import { useQuery } from '@tanstack/react-query';
 import { Cake } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -10,19 +11,11 @@ const dayOf = (date: string) =>
 
 /** 'Upcoming birthdays': the next two weeks, soonest first, with the age when the year is known. */
 export function BirthdaysPanel() {
-  const [birthdays, setBirthdays] = useState<UpcomingBirthday[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    api
-      .call('listUpcomingBirthdays', { query: { withinDays: BIRTHDAY_PANEL_DAYS } })
-      .then((answer) => current && setBirthdays(answer.items))
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, []);
+  const { data, isError: failed } = useQuery({
+    queryKey: [...queryKeys.dashboard, 'birthdays'],
+    queryFn: () => api.call('listUpcomingBirthdays', { query: { withinDays: BIRTHDAY_PANEL_DAYS } }),
+  });
+  const birthdays = data?.items ?? null;
 
   return (
     <Card className="mt-6 p-5" data-testid="birthdays-panel">

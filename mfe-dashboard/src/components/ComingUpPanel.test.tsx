@@ -1,6 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { UpcomingContact, UpcomingForUserResponse } from '@kith/contracts';
 import { api } from '@kith/web-kit';
+import { createQueryClient } from '@kith/web-kit/data';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { ComingUpPanel } from './ComingUpPanel.js';
@@ -28,12 +30,14 @@ function renderPanel(items: UpcomingContact[], onLog = jest.fn()) {
   const answer: UpcomingForUserResponse = { items, totalItems: items.length };
   const call = jest.spyOn(api, 'call').mockResolvedValue(answer as never);
   render(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <Routes>
-        <Route path="/dashboard" element={<ComingUpPanel reloadKey={0} onLog={onLog} />} />
-        <Route path="/contacts/:contactId" element={<ContactRoute />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Routes>
+          <Route path="/dashboard" element={<ComingUpPanel onLog={onLog} />} />
+          <Route path="/contacts/:contactId" element={<ContactRoute />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return { call, onLog };
 }

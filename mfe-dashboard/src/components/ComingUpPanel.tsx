@@ -1,7 +1,8 @@
-import { fullName, pluralize, type UpcomingContact, type UpcomingForUserResponse } from '@kith/contracts';
+import { fullName, pluralize, type UpcomingContact } from '@kith/contracts';
 import { Card, api } from '@kith/web-kit';
+import { queryKeys } from '@kith/web-kit/data';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, MessageCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { comingUpLabel } from '../logic/coming-up.js';
 
@@ -11,38 +12,28 @@ const SHOWN = 8;
 /**
  * 'Coming up this week': contacts that become overdue within 7 days and reminders scheduled for
  * them, soonest first, with Log Contact on each. Loaded on its own, so a notifications outage
- * leaves the rest of the dashboard working.
+ * leaves the rest of the dashboard working; it reloads with the dashboard after a change.
  */
-export function ComingUpPanel({ reloadKey, onLog }: { reloadKey: number; onLog: (contact: UpcomingContact) => void }) {
-  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; data: UpcomingForUserResponse | null }>({
-    status: 'loading',
-    data: null,
+export function ComingUpPanel({ onLog }: { onLog: (contact: UpcomingContact) => void }) {
+  const {
+    data = null,
+    isPending,
+    isError,
+  } = useQuery({
+    queryKey: [...queryKeys.dashboard, 'upcoming'],
+    queryFn: () => api.call('listUpcomingReminders'),
   });
-
-  useEffect(() => {
-    let current = true;
-    api
-      .call('listUpcomingReminders')
-      .then((data) => current && setState({ status: 'ready', data }))
-      .catch(() => current && setState((previous) => ({ status: 'error', data: previous.data })));
-    return () => {
-      current = false;
-    };
-  }, [reloadKey]);
-
-  const items = state.data?.items ?? [];
-  const more = (state.data?.totalItems ?? 0) - Math.min(items.length, SHOWN);
+  const items = data?.items ?? [];
+  const more = (data?.totalItems ?? 0) - Math.min(items.length, SHOWN);
   return (
     <Card className="mt-6 p-5" data-testid="coming-up">
       <div className="flex items-center gap-2">
         <CalendarClock className="size-5 text-blue-600" aria-hidden="true" />
         <h2 className="text-base font-semibold text-slate-900">Coming up this week</h2>
       </div>
-      {state.status === 'loading' && <p className="mt-4 text-sm text-slate-500">Loading...</p>}
-      {state.status === 'error' && !state.data && (
-        <p className="mt-4 text-sm text-red-600">Could not load what is coming up.</p>
-      )}
-      {state.data && items.length === 0 && (
+      {isPending && <p className="mt-4 text-sm text-slate-500">Loading...</p>}
+      {isError && !data && <p className="mt-4 text-sm text-red-600">Could not load what is coming up.</p>}
+      {data && items.length === 0 && (
         <p className="mt-4 text-sm text-slate-500">Nobody becomes due in the next 7 days.</p>
       )}
       {items.length > 0 && (

@@ -1,16 +1,9 @@
 import type { Contact } from '@kith/contracts';
-import {
-  Button,
-  ContactDialog,
-  LoadingState,
-  LogContactDialog,
-  PageHeader,
-  ScreenLoadError,
-  notify,
-} from '@kith/web-kit';
+import { Button, LoadingState, PageHeader, ScreenLoadError } from '@kith/web-kit';
+import { ContactDialog, LogContactDialog } from '@kith/web-kit/data';
 import { BookOpen } from 'lucide-react';
 import { ComingUpPanel } from './ComingUpPanel.js';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDashboardData } from '../hooks/useDashboardData.js';
 import { BirthdaysPanel } from './BirthdaysPanel.js';
 import { FirstSteps } from './FirstSteps.js';
@@ -27,15 +20,9 @@ type Dialog =
 
 /** The dashboard (/dashboard): stats, overdue contacts, reminder controls and lists at a glance. */
 export function DashboardScreen() {
-  const { state, reload } = useDashboardData();
+  const { data, error } = useDashboardData();
   const [showInstructions, setShowInstructions] = useState(false);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [changes, setChanges] = useState(0);
-
-  // A failed refresh after a change keeps the numbers on screen and says so.
-  useEffect(() => {
-    if (state.status === 'error' && state.data) notify.error(state.error);
-  }, [state]);
 
   const header = (
     <PageHeader
@@ -55,8 +42,8 @@ export function DashboardScreen() {
   );
 
   // The boundary in App shows 'Dashboard Loading Error'; its retry remounts this screen, which loads again.
-  if (!state.data && state.status === 'error') throw new ScreenLoadError(state.error);
-  if (!state.data) {
+  if (!data && error) throw new ScreenLoadError(error);
+  if (!data) {
     return (
       <section>
         {header}
@@ -65,12 +52,8 @@ export function DashboardScreen() {
     );
   }
 
-  const { totalContacts, overdue, overdueTotal, overdueSections, lists } = state.data;
+  const { totalContacts, overdue, overdueTotal, overdueSections, lists } = data;
   const close = () => setDialog({ kind: 'none' });
-  const refresh = () => {
-    setChanges((count) => count + 1);
-    void reload();
-  };
 
   return (
     <section>
@@ -93,14 +76,15 @@ export function DashboardScreen() {
         </div>
         <div>
           <ReminderControls />
-          <ComingUpPanel reloadKey={changes} onLog={(contact) => setDialog({ kind: 'log', contact })} />
+          <ComingUpPanel onLog={(contact) => setDialog({ kind: 'log', contact })} />
           <BirthdaysPanel />
         </div>
       </div>
       <ListsOverview lists={lists} />
 
-      <LogContactDialog contact={dialog.kind === 'log' ? dialog.contact : null} onClose={close} onLogged={refresh} />
-      <ContactDialog contact={dialog.kind === 'contact' ? dialog.contact : null} onClose={close} onChanged={refresh} />
+      {/* Their writes mark the dashboard stale, so it reloads in place. */}
+      <LogContactDialog contact={dialog.kind === 'log' ? dialog.contact : null} onClose={close} />
+      <ContactDialog contact={dialog.kind === 'contact' ? dialog.contact : null} onClose={close} />
     </section>
   );
 }

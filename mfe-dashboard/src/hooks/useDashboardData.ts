@@ -1,31 +1,19 @@
-import { getErrorMessage } from '@kith/web-kit';
-import { useCallback, useEffect, useState } from 'react';
-import { dashboardApi, type DashboardData } from '../api/dashboard-api.js';
+import { getErrorMessage, notify } from '@kith/web-kit';
+import { queryKeys } from '@kith/web-kit/data';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { dashboardApi } from '../api/dashboard-api.js';
 
-export type DashboardState =
-  | { status: 'loading'; data: null; error: null }
-  | { status: 'ready'; data: DashboardData; error: null }
-  | { status: 'error'; data: DashboardData | null; error: string };
-
-/** Loads the dashboard; `reload` refreshes in place (the screen keeps showing the old numbers). */
+/**
+ * The dashboard's numbers, overdue contacts and lists. Any write elsewhere (a contact logged, a
+ * list renamed) marks them stale, so they reload in place: the screen keeps the old numbers until
+ * then, and a reload that fails keeps them and says so.
+ */
 export function useDashboardData() {
-  const [state, setState] = useState<DashboardState>({ status: 'loading', data: null, error: null });
-
-  const reload = useCallback(async () => {
-    try {
-      setState({ status: 'ready', data: await dashboardApi.load(), error: null });
-    } catch (error) {
-      setState((previous) => ({
-        status: 'error',
-        data: previous.data,
-        error: getErrorMessage(error, 'Failed to load dashboard data'),
-      }));
-    }
-  }, []);
-
+  const dashboard = useQuery({ queryKey: [...queryKeys.dashboard, 'overview'], queryFn: () => dashboardApi.load() });
+  const error = dashboard.error && getErrorMessage(dashboard.error, 'Failed to load dashboard data');
   useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { state, reload };
+    if (dashboard.isRefetchError && error) notify.error(error);
+  }, [dashboard.isRefetchError, dashboard.errorUpdatedAt, error]);
+  return { data: dashboard.data, error };
 }

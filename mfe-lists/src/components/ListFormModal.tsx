@@ -4,25 +4,41 @@ import {
   LIST_COLOR_CHOICES,
   MAX_REMINDER_DAYS,
   MIN_REMINDER_DAYS,
-  reminderDaysProblem,
-  ValidationMessage,
   type ContactListSummary,
   type ListInput,
 } from '@kith/contracts';
+import { listInputSchema } from '@kith/contracts/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, ErrorBanner, FormField, Modal, inputClassName } from '@kith/web-kit';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { CUSTOM_INTERVAL, INTERVAL_CHOICES, intervalChoiceFor, resolveReminderDays } from '../logic/list-view.js';
 
-interface ListFormValues {
-  name: string;
-  description: string;
-  interval: string;
-  customDays: string;
-  color: string;
-}
+const { name, description, color, reminderDays } = listInputSchema.shape;
+
+/**
+ * The contract's list rules on the form's fields: a preset interval, or Custom with its day count
+ * (required then, and held to the contract's reminder-days rule), which wins on submit.
+ */
+const listFormSchema = z
+  .object({ name, description, color, interval: z.string(), customDays: z.string() })
+  .superRefine((form, context) => {
+    if (form.interval !== CUSTOM_INTERVAL) return;
+    const days = form.customDays.trim() ? reminderDays.safeParse(Number(form.customDays)) : null;
+    const message = days ? days.error?.issues[0]?.message : 'Custom days are required';
+    if (message) context.addIssue({ code: 'custom', path: ['customDays'], message });
+  })
+  .transform((form): ListInput => ({
+    name: form.name,
+    description: form.description,
+    reminderDays: resolveReminderDays(form),
+    color: form.color,
+  }));
+
+type ListFormValues = z.input<typeof listFormSchema>;
 
 const valuesFor = (list: ContactListSummary | null): ListFormValues => ({
   name: list?.name ?? '',
@@ -52,7 +68,7 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
     watch,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<ListFormValues>({ defaultValues: valuesFor(list) });
+  } = useForm({ resolver: zodResolver(listFormSchema), defaultValues: valuesFor(list) });
 
   useEffect(() => {
     if (open) reset(valuesFor(list));
@@ -62,14 +78,8 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
   const color = watch('color');
   const formId = `${ids.name}-form`;
 
-  const submit = handleSubmit(async (values) => {
-    const saved = await onSubmit({
-      name: values.name.trim(),
-      description: values.description.trim() || null,
-      reminderDays: resolveReminderDays(values),
-      color: values.color,
-    });
-    if (saved) onClose();
+  const submit = handleSubmit(async (input) => {
+    if (await onSubmit(input)) onClose();
   });
 
   return (
@@ -97,7 +107,7 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
             autoFocus
             placeholder="e.g. Close Friends"
             className={inputClassName(Boolean(errors.name))}
-            {...register('name', { validate: (value) => value.trim() !== '' || ValidationMessage.LIST_NAME_REQUIRED })}
+            {...register('name')}
           />
         </FormField>
 
@@ -135,13 +145,7 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
                 min={MIN_REMINDER_DAYS}
                 max={MAX_REMINDER_DAYS}
                 className={inputClassName(Boolean(errors.customDays))}
-                {...register('customDays', {
-                  validate: (value) => {
-                    if (interval !== CUSTOM_INTERVAL) return true;
-                    if (value.trim() === '') return 'Custom days are required';
-                    return reminderDaysProblem(value) ?? true;
-                  },
-                })}
+                {...register('customDays')}
               />
             </FormField>
           )}
@@ -151,7 +155,7 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
           <legend className="mb-1.5 block text-sm font-medium text-slate-700">Color</legend>
           <div className="flex flex-wrap items-center gap-2">
             {LIST_COLOR_CHOICES.map((choice) => {
-              const selected = choice.toLowerCase() === color.toLowerCase();
+              const selected = choice.toLowerCase() === color?.toLowerCase();
               return (
                 <button
                   key={choice}

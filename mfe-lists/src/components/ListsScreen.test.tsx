@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { ContactListSummary } from '@kith/contracts';
 import { api, preferencesKey } from '@kith/web-kit';
+import { createQueryClient } from '@kith/web-kit/data';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ListsScreen } from './ListsScreen.js';
@@ -59,9 +61,11 @@ async function renderScreen(view: 'grid' | 'list') {
   localStorage.setItem(preferencesKey('lists'), JSON.stringify({ view }));
   jest.spyOn(api, 'call').mockResolvedValue(Array.from({ length: MANY }, (_, i) => list(MANY - 1 - i)) as never);
   render(
-    <MemoryRouter>
-      <ListsScreen />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ListsScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   await screen.findByText('List 000');
 }

@@ -12,9 +12,9 @@ import {
   usePreferences,
 } from '@kith/web-kit';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LIST_SORT_OPTIONS, listSortKey, sortLists } from '../logic/list-view.js';
-import { useListsStore } from '../store/lists-store.js';
+import { useLists } from '../data/lists-data.js';
 import { ListFormModal } from './ListFormModal.js';
 import { VirtualListCards } from './VirtualListCards.js';
 
@@ -22,23 +22,20 @@ type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; list: C
 
 /** The Lists screen (/lists): every list with counts, sorting, and create / edit / delete. */
 export function ListsScreen() {
-  const { lists, status, error, load, create, update, remove, dismissError } = useListsStore((state) => state);
+  const { lists, loadError, error, create, update, remove, dismissError } = useLists();
   const { preferences, setPreference } = usePreferences('lists');
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ContactListSummary | null>(null);
   const [deletePending, setDeletePending] = useState(false);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const sortBy = listSortKey(preferences.sortBy);
-  const sorted = useMemo(() => sortLists(lists, sortBy, preferences.sortOrder), [lists, sortBy, preferences.sortOrder]);
+  const sorted = useMemo(
+    () => sortLists(lists ?? [], sortBy, preferences.sortOrder),
+    [lists, sortBy, preferences.sortOrder],
+  );
 
-  if (status === 'error') {
-    // The boundary in App shows 'Lists Loading Error' with the retry flow.
-    throw new ScreenLoadError(error ?? 'Failed to fetch lists');
-  }
+  // The boundary in App shows 'Lists Loading Error' with the retry flow.
+  if (loadError) throw new ScreenLoadError(loadError);
 
   const openCreate = () => {
     dismissError();
@@ -71,7 +68,7 @@ export function ListsScreen() {
 
       {error && editing.mode === 'closed' && <ErrorBanner message={error} onDismiss={dismissError} />}
 
-      {status !== 'ready' ? (
+      {!lists ? (
         <LoadingState label="Loading lists..." />
       ) : lists.length === 0 ? (
         <EmptyState

@@ -72,8 +72,7 @@ export {
   readableTextOn,
 } from './ui/colors.js';
 
-// Contact actions both the dashboard and the contacts remote offer (added by the remotes engineer).
+// What the contact dialogs are made of (the dialogs, which save through the cache, are in ./data).
 export * from './contact-actions/index.js';
-export { StandaloneRemote } from './dev/StandaloneRemote.js';
 
 export { announcePageName, contactApiPath, listApiPath, onPageNameChange } from './names/page-names.js';

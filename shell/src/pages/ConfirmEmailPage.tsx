@@ -1,4 +1,4 @@
-import { AccountMessages, type MessageResponse } from '@kith/contracts';
+import { AccountMessages } from '@kith/contracts';
 import { LoadingState, api, buttonClassName, serverErrorOr } from '@kith/web-kit';
 import { CheckCircle2, LinkIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,12 +22,10 @@ export default function ConfirmEmailPage() {
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
-    api
-      .call('confirmEmail', { body: { token }, retry: false, redirectOnSessionExpiry: false })
-      .then(
-        ({ message }) => setState({ kind: 'done', message }),
-        (error) => setState({ kind: 'refused', message: serverErrorOr(error, AccountMessages.EMAIL_LINK_INVALID) }),
-      );
+    api.call('confirmEmail', { body: { token }, retry: false, redirectOnSessionExpiry: false }).then(
+      ({ message }) => setState({ kind: 'done', message }),
+      (error) => setState({ kind: 'refused', message: serverErrorOr(error, AccountMessages.EMAIL_LINK_INVALID) }),
+    );
   }, [token]);
 
   if (state.kind === 'loading') return <LoadingState label="Confirming your address..." />;

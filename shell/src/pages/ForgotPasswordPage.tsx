@@ -3,11 +3,10 @@ import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { ValidationMessage } from '@kith/contracts';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { EmailInput } from '../auth/EmailInput.js';
 import { EmailNotConfiguredNotice } from '../email/EmailNotConfiguredNotice.js';
-import { emailRules } from '../auth/form-rules.js';
+import { schemaResolver } from '../auth/schema-resolver.js';
 
 const backToLogin = (
   <Link to="/login" className="inline-flex items-center gap-1.5 font-semibold text-blue-600 hover:text-blue-700">
@@ -17,13 +16,16 @@ const backToLogin = (
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = useForm({
+    resolver: schemaResolver('forgotPassword'),
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async ({ email }: { email: string }) => {
     try {
-      await api.call('forgotPassword', { body: { email: email.trim() } });
-      setSentTo(email.trim());
+      await api.call('forgotPassword', { body: { email } });
+      setSentTo(email);
     } catch (error) {
       notify.error(serverErrorOr(error, 'An error occurred. Please try again.'));
     }
@@ -63,10 +65,7 @@ export default function ForgotPasswordPage() {
     >
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
         <EmailNotConfiguredNotice what="No reset link can be sent." />
-        <EmailInput
-          registration={register('email', emailRules(ValidationMessage.EMAIL_INVALID_FORGOT))}
-          error={errors.email}
-        />
+        <EmailInput registration={register('email')} error={errors.email} />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           Send Reset Link
         </Button>

@@ -7,12 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { EmailInput } from '../auth/EmailInput.js';
 import { TextInput } from '../auth/TextInput.js';
-import { emailRules, passwordRules } from '../auth/form-rules.js';
-
-interface LoginForm {
-  email: string;
-  password: string;
-}
+import { schemaResolver } from '../auth/schema-resolver.js';
 
 const LOGIN_FAILED = 'Failed to sign in. Please check your credentials.';
 
@@ -32,17 +27,18 @@ export default function LoginPage() {
   const navigate = useNavigate();
   // An error from an earlier attempt (or the other auth page) is not this page's error.
   useEffect(() => clearError(), [clearError]);
-  const { register, handleSubmit, setValue, setFocus, formState } = useForm<LoginForm>({
+  const { register, handleSubmit, setValue, setFocus, formState } = useForm({
+    resolver: schemaResolver('login'),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = formState;
 
-  const onSubmit = async (values: LoginForm) => {
+  const onSubmit = async (credentials: { email: string; password: string }) => {
     setFailed(false);
     setRestartReason(null);
     void loadTwoFactorStep().catch(() => undefined);
     try {
-      const outcome = await login({ email: values.email.trim(), password: values.password });
+      const outcome = await login(credentials);
       if (outcome.status === 'two-factor') {
         setChallenge(outcome.challenge);
         return;
@@ -98,14 +94,14 @@ export default function LoginPage() {
       {failed && <ErrorBanner message={LOGIN_FAILED} onDismiss={() => setFailed(false)} />}
       {restartReason && !failed && <ErrorBanner message={restartReason} onDismiss={() => setRestartReason(null)} />}
       <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <EmailInput registration={register('email', emailRules())} error={errors.email} />
+        <EmailInput registration={register('email')} error={errors.email} />
         <div>
           <TextInput
             id="password"
             label="Password"
             type="password"
             autoComplete="current-password"
-            registration={register('password', passwordRules)}
+            registration={register('password')}
             error={errors.password}
           />
           <div className="mt-2 text-right">

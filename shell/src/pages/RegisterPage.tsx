@@ -1,4 +1,4 @@
-import { ErrorCode, ValidationMessage } from '@kith/contracts';
+import { ErrorCode } from '@kith/contracts';
 import { Button, ErrorBanner, isApiError, notify, useAuthStore } from '@kith/web-kit';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,14 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { EmailInput } from '../auth/EmailInput.js';
 import { TextInput } from '../auth/TextInput.js';
-import { emailRules, passwordRules, requiredRule } from '../auth/form-rules.js';
-
-interface RegisterForm {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
+import { schemaResolver } from '../auth/schema-resolver.js';
 
 const REGISTER_FAILED = 'Failed to create account. Please try again.';
 
@@ -29,21 +22,17 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   // An error from an earlier attempt (or the other auth page) is not this page's error.
   useEffect(() => clearError(), [clearError]);
-  const { register, handleSubmit, formState, setError } = useForm<RegisterForm>({
+  const { register, handleSubmit, formState, setError } = useForm({
+    resolver: schemaResolver('register'),
     defaultValues: { firstName: '', lastName: '', email: search.get('email') ?? '', password: '' },
   });
   const { errors, isSubmitting } = formState;
 
-  const onSubmit = async (values: RegisterForm) => {
+  // The schema's output: names and e-mail trimmed.
+  const onSubmit = async (details: { firstName: string; lastName: string; email: string; password: string }) => {
     setFailed(false);
     try {
-      await registerAccount({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        ...(invitation ? { invitation } : {}),
-      });
+      await registerAccount({ ...details, ...(invitation ? { invitation } : {}) });
       notify.success('Account created successfully! Welcome to the product.');
       navigate('/dashboard', { replace: true });
     } catch (error) {
@@ -74,24 +63,24 @@ export default function RegisterPage() {
             id="firstName"
             label="First name"
             autoComplete="given-name"
-            registration={register('firstName', requiredRule(ValidationMessage.FIRST_NAME_REQUIRED))}
+            registration={register('firstName')}
             error={errors.firstName}
           />
           <TextInput
             id="lastName"
             label="Last name"
             autoComplete="family-name"
-            registration={register('lastName', requiredRule(ValidationMessage.LAST_NAME_REQUIRED))}
+            registration={register('lastName')}
             error={errors.lastName}
           />
         </div>
-        <EmailInput registration={register('email', emailRules())} error={errors.email} />
+        <EmailInput registration={register('email')} error={errors.email} />
         <TextInput
           id="password"
           label="Password"
           type="password"
           autoComplete="new-password"
-          registration={register('password', passwordRules)}
+          registration={register('password')}
           error={errors.password}
         />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>

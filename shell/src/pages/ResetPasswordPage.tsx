@@ -15,13 +15,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { TextInput } from '../auth/TextInput.js';
-import { passwordRules } from '../auth/form-rules.js';
+import { schemaResolver } from '../auth/schema-resolver.js';
 import { useSecondFactorInput } from '../auth/useSecondFactorInput.js';
-
-interface ResetForm {
-  password: string;
-  confirmPassword: string;
-}
 
 const EXPIRED_LINK = 'This reset link has expired or is invalid. Please request a new one.';
 
@@ -53,7 +48,8 @@ export default function ResetPasswordPage() {
   const secondFactor = useSecondFactorInput();
   const startSession = useAuthStore((state) => state.startSession);
   const navigate = useNavigate();
-  const { register, handleSubmit, getValues, formState } = useForm<ResetForm>({
+  const { register, handleSubmit, formState } = useForm({
+    resolver: schemaResolver('resetPassword'),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = formState;
@@ -86,7 +82,7 @@ export default function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
-  const onSubmit = async ({ password }: ResetForm) => {
+  const onSubmit = async ({ password }: { password: string }) => {
     let factor = {};
     if (twoFactorRequired) {
       const typed = secondFactor.read();
@@ -146,7 +142,7 @@ export default function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          registration={register('password', passwordRules)}
+          registration={register('password')}
           error={errors.password}
         />
         <TextInput
@@ -154,10 +150,7 @@ export default function ResetPasswordPage() {
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          registration={register('confirmPassword', {
-            required: ValidationMessage.CONFIRM_PASSWORD_REQUIRED,
-            validate: (value) => value === getValues('password') || ValidationMessage.PASSWORDS_DO_NOT_MATCH,
-          })}
+          registration={register('confirmPassword')}
           error={errors.confirmPassword}
         />
         {twoFactorRequired && secondFactor.field('reset-second-factor')}

@@ -1,12 +1,4 @@
-import {
-  AccountMessages,
-  type ChangePasswordResponse,
-  ErrorCode,
-  type MeResponse,
-  type MessageResponse,
-  type User,
-  ValidationMessage,
-} from '@kith/contracts';
+import { AccountMessages, type ChangePasswordResponse, ErrorCode, type User } from '@kith/contracts';
 import {
   Button,
   FormField,
@@ -21,7 +13,7 @@ import {
 import { KeyRound, Mail, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { emailRules, passwordRules, requiredRule } from '../auth/form-rules.js';
+import { schemaResolver } from '../auth/schema-resolver.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSecondFactorInput } from '../auth/useSecondFactorInput.js';
 
@@ -76,6 +68,7 @@ function useCodeWhenAsked() {
 
 function NameForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const { register, handleSubmit, formState } = useForm({
+    resolver: schemaResolver('profile'),
     defaultValues: { firstName: user.firstName, lastName: user.lastName },
   });
   const save = handleSubmit(async (values) => {
@@ -99,7 +92,7 @@ function NameForm({ user, onSaved }: { user: User; onSaved: (user: User) => void
           id="account-first-name"
           className={inputClassName(Boolean(formState.errors.firstName))}
           autoComplete="given-name"
-          {...register('firstName', requiredRule(ValidationMessage.FIRST_NAME_REQUIRED))}
+          {...register('firstName')}
         />
       </FormField>
       <FormField label="Last name" htmlFor="account-last-name" error={formState.errors.lastName?.message}>
@@ -107,7 +100,7 @@ function NameForm({ user, onSaved }: { user: User; onSaved: (user: User) => void
           id="account-last-name"
           className={inputClassName(Boolean(formState.errors.lastName))}
           autoComplete="family-name"
-          {...register('lastName', requiredRule(ValidationMessage.LAST_NAME_REQUIRED))}
+          {...register('lastName')}
         />
       </FormField>
       <Button type="submit" variant="secondary" loading={formState.isSubmitting}>
@@ -130,7 +123,8 @@ export function revokedSummary({ revoked }: ChangePasswordResponse): string {
 
 function PasswordForm() {
   const code = useCodeWhenAsked();
-  const { register, handleSubmit, formState, setError, reset, getValues } = useForm({
+  const { register, handleSubmit, formState, setError, reset } = useForm({
+    resolver: schemaResolver('changePassword'),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const [summary, setSummary] = useState<string | null>(null);
@@ -167,7 +161,7 @@ function PasswordForm() {
             type="password"
             autoComplete="current-password"
             className={inputClassName(Boolean(formState.errors.currentPassword))}
-            {...register('currentPassword', { required: ValidationMessage.PASSWORD_REQUIRED })}
+            {...register('currentPassword')}
           />
         </FormField>
         <FormField label="New password" htmlFor="account-new-password" error={formState.errors.newPassword?.message}>
@@ -176,7 +170,7 @@ function PasswordForm() {
             type="password"
             autoComplete="new-password"
             className={inputClassName(Boolean(formState.errors.newPassword))}
-            {...register('newPassword', passwordRules)}
+            {...register('newPassword')}
           />
         </FormField>
         <FormField
@@ -189,10 +183,7 @@ function PasswordForm() {
             type="password"
             autoComplete="new-password"
             className={inputClassName(Boolean(formState.errors.confirmPassword))}
-            {...register('confirmPassword', {
-              required: ValidationMessage.CONFIRM_PASSWORD_REQUIRED,
-              validate: (value) => value === getValues('newPassword') || ValidationMessage.PASSWORDS_DO_NOT_MATCH,
-            })}
+            {...register('confirmPassword')}
           />
         </FormField>
       </div>
@@ -215,6 +206,7 @@ function PasswordForm() {
 function EmailForm({ user }: { user: User }) {
   const code = useCodeWhenAsked();
   const { register, handleSubmit, formState, setError, reset } = useForm({
+    resolver: schemaResolver('changeEmail'),
     defaultValues: { newEmail: '', currentPassword: '' },
   });
   const [sent, setSent] = useState<string | null>(null);
@@ -223,7 +215,7 @@ function EmailForm({ user }: { user: User }) {
     if (factor === undefined) return;
     try {
       const answer = await api.call('changeEmail', {
-        body: { newEmail: newEmail.trim(), currentPassword, ...factor },
+        body: { newEmail, currentPassword, ...factor },
         retry: false,
       });
       reset();
@@ -249,7 +241,7 @@ function EmailForm({ user }: { user: User }) {
             type="email"
             autoComplete="email"
             className={inputClassName(Boolean(formState.errors.newEmail))}
-            {...register('newEmail', emailRules())}
+            {...register('newEmail')}
           />
         </FormField>
         <FormField
@@ -262,7 +254,7 @@ function EmailForm({ user }: { user: User }) {
             type="password"
             autoComplete="current-password"
             className={inputClassName(Boolean(formState.errors.currentPassword))}
-            {...register('currentPassword', { required: ValidationMessage.PASSWORD_REQUIRED })}
+            {...register('currentPassword')}
           />
         </FormField>
       </div>

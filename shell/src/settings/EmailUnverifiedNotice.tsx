@@ -1,4 +1,4 @@
-import { AccountMessages, type MessageResponse } from '@kith/contracts';
+import { AccountMessages } from '@kith/contracts';
 import { Button, api, notify, serverErrorOr } from '@kith/web-kit';
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';

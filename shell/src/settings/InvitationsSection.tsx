@@ -3,7 +3,7 @@ import { Button, FormField, api, inputClassName, isApiError, notify, serverError
 import { Send } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { emailRules } from '../auth/form-rules.js';
+import { schemaResolver } from '../auth/schema-resolver.js';
 import { SettingsSection } from './SettingsSection.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -11,7 +11,10 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** Settings → Invitations, for the operator: invite someone by e-mail, and see who joined. */
 export function InvitationsSection() {
   const [invitations, setInvitations] = useState<Invitation[] | null>(null);
-  const { register, handleSubmit, formState, reset, setError } = useForm({ defaultValues: { email: '' } });
+  const { register, handleSubmit, formState, reset, setError } = useForm({
+    resolver: schemaResolver('invitation'),
+    defaultValues: { email: '' },
+  });
 
   const reload = useCallback(async () => {
     try {
@@ -26,8 +29,8 @@ export function InvitationsSection() {
 
   const invite = handleSubmit(async ({ email }) => {
     try {
-      await api.call('createInvitation', { body: { email: email.trim() }, retry: false });
-      notify.success(`${AccountMessages.INVITATION_SENT} to ${email.trim()}`);
+      await api.call('createInvitation', { body: { email }, retry: false });
+      notify.success(`${AccountMessages.INVITATION_SENT} to ${email}`);
       reset();
       await reload();
     } catch (error) {
@@ -55,7 +58,7 @@ export function InvitationsSection() {
                 id="invite-email"
                 type="email"
                 className={inputClassName(Boolean(formState.errors.email))}
-                {...register('email', emailRules())}
+                {...register('email')}
               />
             </FormField>
           </div>

@@ -1,4 +1,4 @@
-import { AccountMessages, type MessageResponse, type Session } from '@kith/contracts';
+import { AccountMessages, type Session } from '@kith/contracts';
 import { Button, ConfirmDialog, api, notify, serverErrorOr } from '@kith/web-kit';
 import { MonitorSmartphone } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';

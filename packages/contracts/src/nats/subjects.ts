@@ -37,7 +37,6 @@ export const NatsSubject = {
 } as const;
 export type NatsSubject = (typeof NatsSubject)[keyof typeof NatsSubject];
 
-
 export interface UserByIdRequest {
   userId: string;
 }

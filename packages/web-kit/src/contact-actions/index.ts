@@ -1,7 +1,3 @@
-export { ContactDialog } from './ContactDialog.js';
-export type { ContactDialogProps } from './ContactDialog.js';
-export { LogContactDialog } from './LogContactDialog.js';
-export type { LogContactDialogProps } from './LogContactDialog.js';
 export {
   buildLogRequest,
   endOfTodayInput,

@@ -1,15 +1,12 @@
 import { DEMO_ACCOUNT } from '@kith/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { session } from '../api/session.js';
-import { useAuthStore } from '../auth/useAuthStore.js';
-import { configureApi } from '../api/client.js';
-import { announceRetry } from '../feedback/retry-notice.js';
-import { Toaster } from '../feedback/Toaster.js';
-import { LoadingState } from '../ui/Spinner.js';
+import { announceRetry, configureApi, LoadingState, session, Toaster, useAuthStore } from '@kith/web-kit';
+import { queryClient } from '../data/query-client.js';
 
 /**
- * A remote on its own (`rsbuild dev` in its folder): the router and toasts the shell would give
+ * A remote on its own (`rsbuild dev` in its folder): the router, cache and toasts the shell would give
  * it, and a session — the stored one, else the demo account — so its screens can call the API.
  */
 configureApi({ onRetry: announceRetry });
@@ -29,20 +26,22 @@ export function StandaloneRemote({ children }: { children: ReactNode }) {
 
   return (
     <StrictMode>
-      <BrowserRouter>
-        <Toaster />
-        <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-          {error ? (
-            <p role="alert" className="text-sm text-red-700">
-              Could not sign in as the demo account: {error}
-            </p>
-          ) : ready ? (
-            children
-          ) : (
-            <LoadingState label="Signing in as the demo account..." />
-          )}
-        </main>
-      </BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <Toaster />
+          <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+            {error ? (
+              <p role="alert" className="text-sm text-red-700">
+                Could not sign in as the demo account: {error}
+              </p>
+            ) : ready ? (
+              children
+            ) : (
+              <LoadingState label="Signing in as the demo account..." />
+            )}
+          </main>
+        </BrowserRouter>
+      </QueryClientProvider>
     </StrictMode>
   );
 }

@@ -61,7 +61,12 @@ export class CalendarFeedsRepository {
   private async findBy(column: 'user_id' | 'token_hash', value: string): Promise<CalendarFeedRecord | null> {
     const feed = await this.database.db
       .selectFrom('calendar_feeds')
-      .select(['user_id as userId', 'token_hash as tokenHash', 'token_ciphertext as tokenCiphertext', 'created_at as createdAt'])
+      .select([
+        'user_id as userId',
+        'token_hash as tokenHash',
+        'token_ciphertext as tokenCiphertext',
+        'created_at as createdAt',
+      ])
       .where(column, '=', value)
       .executeTakeFirst();
     return feed ?? null;

@@ -88,6 +88,7 @@ describe('OverdueService.digest', () => {
       null,
       4,
       expect.objectContaining({ start: expect.any(Date) }),
+      undefined, // every user: the operator's run, not one user's own
     );
     expect(all.nextCursor).toBeNull();
     expect(all.users.every((user) => user.contacts.every((contact) => contact._id.startsWith(user.userId)))).toBe(true);

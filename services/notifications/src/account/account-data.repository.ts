@@ -28,8 +28,7 @@ function decodeCursor(cursor: string | null): [Date, string] | null {
 }
 
 /** The farewell mail is queued once per erased user, however often the erasure is asked for. */
-const farewellDedupeKey = (userId: string) =>
-  `account-deleted:${createHash('sha256').update(userId).digest('hex')}`;
+const farewellDedupeKey = (userId: string) => `account-deleted:${createHash('sha256').update(userId).digest('hex')}`;
 
 @Injectable()
 export class AccountDataRepository {

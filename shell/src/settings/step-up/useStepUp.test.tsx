@@ -45,9 +45,7 @@ function GuardedButton() {
   const guarded = useStepUp();
   const [outcome, setOutcome] = useState('none');
   const act = async () => {
-    const answer = await guarded((headers) =>
-      api.call('createAppPassword', { headers, body: { name: 'Phone' } }),
-    );
+    const answer = await guarded((headers) => api.call('createAppPassword', { headers, body: { name: 'Phone' } }));
     setOutcome(answer ? 'done' : 'cancelled');
   };
   return (

@@ -1,21 +1,21 @@
+import { DEFAULT_COMMUNICATION_TYPE, fullName, type CommunicationType, type Contact } from '@kith/contracts';
 import {
-  DEFAULT_COMMUNICATION_TYPE,
-  fullName,
-  type CommunicationType,
-  type Contact,
-  type LogContactRequest,
-} from '@kith/contracts';
-import { format } from './format-date.js';
+  Button,
+  buttonClassName,
+  CommunicationTypePicker,
+  FormField,
+  getErrorMessage,
+  inputClassName,
+  isBeforeToday,
+  Modal,
+  notify,
+  parseLocalInput,
+  toLocalDateInput,
+} from '@kith/web-kit';
+import { format } from '../contact-actions/format-date.js';
 import { BellPlus, CheckCircle2, Mail, MessageSquare, NotebookPen, Phone } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api } from '../api/client.js';
-import { getErrorMessage } from '../feedback/error-message.js';
-import { notify } from '../feedback/notify.js';
-import { Button, buttonClassName } from '../ui/Button.js';
-import { FormField, inputClassName } from '../ui/layout.js';
-import { Modal } from '../ui/Modal.js';
-import { CommunicationTypePicker } from './CommunicationTypePicker.js';
-import { isBeforeToday, parseLocalInput, toLocalDateInput } from './log-contact.js';
+import { useContactActions, type ContactedPreview } from './useContactActions.js';
 
 export interface ContactDialogProps {
   contact: Contact | null;
@@ -24,30 +24,16 @@ export interface ContactDialogProps {
   onChanged?: (contact: Contact) => void;
   /** Opens straight on the Schedule Future Reminder form (the contact page's own button). */
   startScheduling?: boolean;
-  /**
-   * Mark as Contacted and Log Interaction, answering the contact as saved; the API by default. A
-   * screen holding the contact passes its own, which shows the change at once and rolls it back on failure.
-   */
-  markContacted?: (contactId: string) => Promise<Contact>;
-  logNow?: (contactId: string, request: LogContactRequest) => Promise<Contact>;
+  /** A screen listing contacts shows Mark as Contacted and Log Interaction at once through this, rolled back on failure. */
+  preview?: ContactedPreview;
 }
-
-const patchContacted = async (id: string) => (await api.call('markContacted', { params: { id } })).contact;
-const postLogNow = async (id: string, request: LogContactRequest) =>
-  (await api.call('logContact', { params: { id }, body: request })).contact;
 
 /**
  * Reach out now: Mark as Contacted, Call (tel:), Text (sms:), a one-tap log of how you got in
  * touch (POST …/log-contact, now) or Schedule Future Reminder.
  */
-export function ContactDialog({
-  contact,
-  onClose,
-  onChanged,
-  startScheduling = false,
-  markContacted: saveContacted = patchContacted,
-  logNow = postLogNow,
-}: ContactDialogProps) {
+export function ContactDialog({ contact, onClose, onChanged, startScheduling = false, preview }: ContactDialogProps) {
+  const actions = useContactActions(preview);
   const ids = { date: useId(), notes: useId(), logNotes: useId() };
   const [busy, setBusy] = useState<'mark' | 'schedule' | 'log' | null>(null);
   const [logType, setLogType] = useState<CommunicationType>(DEFAULT_COMMUNICATION_TYPE);
@@ -71,7 +57,7 @@ export function ContactDialog({
   const markContacted = async () => {
     setBusy('mark');
     try {
-      const saved = await saveContacted(contact._id);
+      const saved = await actions.markContacted.mutateAsync(contact._id);
       notify.success('Contact marked as contacted');
       onChanged?.(saved);
       onClose();
@@ -87,7 +73,11 @@ export function ContactDialog({
     setBusy('log');
     try {
       const notes = logNotes.trim();
-      const saved = await logNow(contact._id, { type: logType, ...(notes ? { notes } : {}) });
+      const saved = await actions.logNow.mutateAsync({
+        contactId: contact._id,
+        type: logType,
+        ...(notes ? { notes } : {}),
+      });
       notify.success('Interaction logged successfully');
       onChanged?.(saved);
       onClose();
@@ -106,13 +96,14 @@ export function ContactDialog({
     setBusy('schedule');
     try {
       const notes = reminderNotes.trim();
-      const result = await api.call('scheduleReminder', {
-        params: { id: contact._id },
-        // A calendar date, not a moment: the day the user picked, whatever their time zone.
-        body: { reminderDate, ...(notes ? { notes } : {}) },
+      // A calendar date, not a moment: the day the user picked, whatever their time zone.
+      const saved = await actions.scheduleReminder.mutateAsync({
+        contactId: contact._id,
+        reminderDate,
+        ...(notes ? { notes } : {}),
       });
       notify.success('Reminder scheduled successfully');
-      onChanged?.(result.contact);
+      onChanged?.(saved);
       onClose();
     } catch (error) {
       notify.error(getErrorMessage(error, 'Failed to schedule reminder'));

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { Contact } from '@kith/contracts';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { notify } from '../feedback/notify.js';
 import { installFakeFetch, ok } from '../test-support/fake-fetch.js';
+import { renderWithClient } from '../test-support/render-with-client.js';
 import { ContactDialog } from './ContactDialog.js';
 
 const ada = {
@@ -26,7 +27,7 @@ describe('ContactDialog', () => {
     const success = jest.spyOn(notify, 'success');
     const onChanged = jest.fn();
     const onClose = jest.fn();
-    render(<ContactDialog contact={ada} onClose={onClose} onChanged={onChanged} />);
+    renderWithClient(<ContactDialog contact={ada} onClose={onClose} onChanged={onChanged} />);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Text Message' }));
     fireEvent.change(screen.getByLabelText('Notes (optional)'), { target: { value: '  about the trip ' } });
@@ -44,7 +45,7 @@ describe('ContactDialog', () => {
   it('Mark as Contacted stays on PATCH …/mark-contacted', async () => {
     const { requests } = installFakeFetch(() => ok({ contact: ada }));
     const onClose = jest.fn();
-    render(<ContactDialog contact={ada} onClose={onClose} />);
+    renderWithClient(<ContactDialog contact={ada} onClose={onClose} />);
     fireEvent.click(screen.getByRole('button', { name: 'Mark as Contacted' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { Contact, LogCommunicationRequest } from '@kith/contracts';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { installFakeFetch, ok } from '../test-support/fake-fetch.js';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fail, installFakeFetch, ok } from '../test-support/fake-fetch.js';
+import { renderWithClient } from '../test-support/render-with-client.js';
 import { LogContactDialog } from './LogContactDialog.js';
-import { toLocalDateTimeInput } from './log-contact.js';
+import type { ContactedPreview } from './useContactActions.js';
+import { toLocalDateTimeInput } from '../contact-actions/log-contact.js';
 
 const olive = { _id: 'c1', firstName: 'Olive', lastName: 'Never' };
 
@@ -18,7 +19,7 @@ describe('LogContactDialog', () => {
     );
     const onLogged = jest.fn();
     const onClose = jest.fn();
-    render(<LogContactDialog contact={olive} onClose={onClose} onLogged={onLogged} />);
+    renderWithClient(<LogContactDialog contact={olive} onClose={onClose} onLogged={onLogged} />);
 
     expect(screen.getByRole('heading', { name: 'Log Contact with Olive Never' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Phone Call' }).getAttribute('aria-checked')).toBe('true');
@@ -46,7 +47,7 @@ describe('LogContactDialog', () => {
   it('allows a time later today (today is not in the future)', async () => {
     const { requests } = installFakeFetch(() => ok({ contact: { ...olive }, communication: {} }));
     const onClose = jest.fn();
-    render(<LogContactDialog contact={olive} onClose={onClose} />);
+    renderWithClient(<LogContactDialog contact={olive} onClose={onClose} />);
     const now = new Date();
     const lastMinuteToday = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59);
     const when = screen.getByLabelText('Date and time') as HTMLInputElement;
@@ -58,31 +59,38 @@ describe('LogContactDialog', () => {
     expect(Date.parse((requests[0]!.body as { timestamp: string }).timestamp)).toBe(lastMinuteToday.getTime());
   });
 
-  it("saves through the caller's save (the screen's optimistic store) and stays open when it fails", async () => {
-    const { requests } = installFakeFetch(() => ok({}));
-    const save = jest
-      .fn<(request: LogCommunicationRequest) => Promise<Contact>>()
-      .mockRejectedValueOnce(new Error('Service temporarily unavailable'))
-      .mockResolvedValueOnce({ ...olive } as Contact);
+  it("shows the log at once through the screen's preview, puts it back when the server refuses, and stays open", async () => {
+    let refuse = true;
+    const { requests } = installFakeFetch(() =>
+      refuse ? fail(404, 'Contact not found', 'NOT_FOUND') : ok({ contact: { ...olive }, communication: {} }),
+    );
+    const rollback = jest.fn();
+    const preview = jest.fn<ContactedPreview>(() => rollback);
     const onLogged = jest.fn();
     const onClose = jest.fn();
-    render(<LogContactDialog contact={olive} onClose={onClose} onLogged={onLogged} save={save} />);
+    renderWithClient(<LogContactDialog contact={olive} onClose={onClose} onLogged={onLogged} preview={preview} />);
     fireEvent.click(screen.getByRole('button', { name: 'Log Contact' }));
-    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
-    expect(save.mock.calls[0]![0]).toMatchObject({ contactId: 'c1', type: 'PHONE_CALL' });
+    await waitFor(() => expect(rollback).toHaveBeenCalledTimes(1));
+    expect(preview).toHaveBeenCalledWith(
+      expect.anything(),
+      'c1',
+      (requests[0]!.body as { timestamp: string }).timestamp,
+    );
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Log Contact' }).hasAttribute('disabled')).toBe(false),
     );
     expect(onClose).not.toHaveBeenCalled();
 
+    refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Log Contact' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onLogged).toHaveBeenCalledWith(expect.objectContaining({ _id: 'c1' }));
-    expect(requests).toHaveLength(0);
+    expect(preview).toHaveBeenCalledTimes(2);
+    expect(rollback).toHaveBeenCalledTimes(1);
   });
 
   it('moves between methods with the arrow keys, one tab stop for the group', () => {
-    render(<LogContactDialog contact={olive} onClose={() => undefined} />);
+    renderWithClient(<LogContactDialog contact={olive} onClose={() => undefined} />);
     const phone = screen.getByRole('radio', { name: 'Phone Call' });
     expect(screen.getAllByRole('radio').map((radio) => radio.tabIndex)).toEqual([0, -1, -1, -1, -1]);
     phone.focus();

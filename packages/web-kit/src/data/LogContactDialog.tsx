@@ -6,23 +6,23 @@ import {
   ValidationMessage,
   fullName,
   type Contact,
-  type LogCommunicationRequest,
 } from '@kith/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api } from '../api/client.js';
-import { getErrorMessage } from '../feedback/error-message.js';
-import { notify } from '../feedback/notify.js';
-import { Button } from '../ui/Button.js';
-import { FormField, inputClassName } from '../ui/layout.js';
-import { Modal } from '../ui/Modal.js';
-import { CommunicationTypePicker } from './CommunicationTypePicker.js';
 import {
+  Button,
   buildLogRequest,
+  CommunicationTypePicker,
   endOfTodayInput,
+  FormField,
+  getErrorMessage,
+  inputClassName,
+  Modal,
+  notify,
   parseLocalInput,
   quickDateTime,
   toLocalDateTimeInput,
-} from './log-contact.js';
+} from '@kith/web-kit';
+import { useContactActions, type ContactedPreview } from './useContactActions.js';
 
 export interface LogContactDialogProps {
   /** The contact to log an interaction with; null keeps the dialog closed. */
@@ -30,18 +30,13 @@ export interface LogContactDialogProps {
   onClose: () => void;
   /** Called with the updated contact once the log is saved (the parent reloads). */
   onLogged?: (contact: Contact) => void;
-  /**
-   * Saves the log and answers the contact as saved; POST /communications/log by default. A screen
-   * holding the contact passes its own, which shows the change at once and rolls it back on failure.
-   */
-  save?: (request: LogCommunicationRequest) => Promise<Contact>;
+  /** A screen listing contacts shows the log at once through this, rolled back if the call fails. */
+  preview?: ContactedPreview;
 }
 
-const postLog = async (request: LogCommunicationRequest) =>
-  (await api.call('logCommunication', { body: request })).contact;
-
 /** 'Log Contact with {first last}': method (default phone call), date and time (default now, never after today), notes. */
-export function LogContactDialog({ contact, onClose, onLogged, save = postLog }: LogContactDialogProps) {
+export function LogContactDialog({ contact, onClose, onLogged, preview }: LogContactDialogProps) {
+  const { log } = useContactActions(preview);
   const ids = { method: useId(), when: useId(), notes: useId() };
   const [type, setType] = useState<CommunicationType>(DEFAULT_COMMUNICATION_TYPE);
   const [dateTime, setDateTime] = useState(() => toLocalDateTimeInput(new Date()));
@@ -67,7 +62,7 @@ export function LogContactDialog({ contact, onClose, onLogged, save = postLog }:
     if (isLaterThanToday(when)) return setDateError(ValidationMessage.DATE_IN_FUTURE);
     setSaving(true);
     try {
-      const saved = await save(buildLogRequest(contact._id, { type, dateTime, notes }));
+      const saved = await log.mutateAsync(buildLogRequest(contact._id, { type, dateTime, notes }));
       notify.success('Contact logged successfully');
       onLogged?.(saved);
       onClose();
