@@ -479,7 +479,10 @@ describe('DELETE /api/auth/me', () => {
     const answer = await api(user, 'DELETE', '/api/auth/me', { password: 'not-my-password' });
     expect(answer.status).toBe(401);
     expect(answer.body.code).toBe(ErrorCode.INVALID_CREDENTIALS);
-    expect(await rowsMentioning([user.user._id, ...contactIds])).toEqual(before);
+    // The wrong guess is counted against the account's sign-in limit; nothing else changes.
+    const { 'auth.sign_in_attempts': attempts, ...after } = await rowsMentioning([user.user._id, ...contactIds]);
+    expect(attempts).toBe(1);
+    expect(after).toEqual(before);
     expect((await api(user, 'GET', '/api/contacts')).status).toBe(200);
   });
 
@@ -647,6 +650,7 @@ describe('DELETE /api/auth/me', () => {
           'notifications.email_action_uses',
           'notifications.outbox',
           'notifications.notification_settings',
+          'notifications.send_limits',
           'notifications.webhook_deliveries',
           'notifications.webhooks',
         ].sort(),

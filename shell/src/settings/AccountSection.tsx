@@ -10,6 +10,8 @@ import {
   session,
   useAuthStore,
 } from '@kith/web-kit';
+import { queryKeys } from '@kith/web-kit/data';
+import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Mail, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -122,6 +124,7 @@ export function revokedSummary({ revoked }: ChangePasswordResponse): string {
 }
 
 function PasswordForm() {
+  const client = useQueryClient();
   const code = useCodeWhenAsked();
   const { register, handleSubmit, formState, setError, reset } = useForm({
     resolver: schemaResolver('changePassword'),
@@ -141,6 +144,8 @@ function PasswordForm() {
       reset();
       code.reset();
       setSummary(revokedSummary(changed));
+      // The sessions and app passwords listed beside this form are gone now.
+      void client.invalidateQueries({ queryKey: queryKeys.account });
       notify.success(AccountMessages.PASSWORD_CHANGED);
     } catch (error) {
       if (code.handled(error)) return;

@@ -1,7 +1,9 @@
 import { AccountMessages, type Session } from '@kith/contracts';
 import { Button, ConfirmDialog, api, notify, serverErrorOr } from '@kith/web-kit';
 import { MonitorSmartphone } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { queryKeys } from '@kith/web-kit/data';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { SettingsSection } from './SettingsSection.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -35,22 +37,16 @@ export function deviceName(userAgent: string | null): string {
 
 /** Settings → Sessions: where the account is signed in, with sign-out of one or of all the others. */
 export function SessionsSection() {
-  const [sessions, setSessions] = useState<Session[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const {
+    data: sessions,
+    isError: failed,
+    refetch: reload,
+  } = useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: () => api.call('listSessions'),
+  });
   const [confirmingAll, setConfirmingAll] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  const reload = useCallback(async () => {
-    try {
-      setSessions(await api.call('listSessions'));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const end = async (session: Session) => {
     try {

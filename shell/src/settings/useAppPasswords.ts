@@ -1,26 +1,18 @@
 import type { AppPassword, CreatedAppPassword } from '@kith/contracts';
 import { api, notify, serverErrorOr } from '@kith/web-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { queryKeys } from '@kith/web-kit/data';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useStepUp } from './step-up/useStepUp.js';
 
 /** The caller's app passwords, and creating (the secret is returned once) and revoking them. */
 export function useAppPasswords() {
   const guarded = useStepUp();
-  const [items, setItems] = useState<AppPassword[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const reload = useCallback(async () => {
-    try {
-      setItems(await api.call('listAppPasswords'));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const {
+    data: items = null,
+    isError: failed,
+    refetch: reload,
+  } = useQuery({ queryKey: queryKeys.appPasswords, queryFn: () => api.call('listAppPasswords') });
 
   const create = useCallback(
     async (name: string): Promise<CreatedAppPassword | null> => {

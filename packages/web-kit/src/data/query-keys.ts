@@ -16,6 +16,12 @@ export const queryKeys = {
   lists: ['lists'] as const,
   /** Every panel of the dashboard. */
   dashboard: ['dashboard'] as const,
+  /** The account's doors: sessions and app passwords (a password change closes them). */
+  account: ['account'] as const,
+  /** Where the account is signed in (Settings → Sessions). */
+  sessions: ['account', 'sessions'] as const,
+  /** The account's app passwords for phone sync (Settings → Phone sync). */
+  appPasswords: ['account', 'app-passwords'] as const,
 };
 
 /**
