@@ -74,7 +74,9 @@ it('backs up while serving, restores after a wipe, and the account export is ide
   }
   const logged = await api('POST', `/contacts/${ada._id}/log-contact`, { type: 'PHONE_CALL', notes: 'Talked engines' });
   expect(logged.status).toBe(201);
-  const appPassword = (await api('POST', '/auth/app-passwords', { name: 'Phone' })).body.data.password as string;
+  // An app password outlives the session: its creation carries the current password (step-up).
+  const appPassword = (await api('POST', '/auth/app-passwords', { name: 'Phone', currentPassword: owner.password }))
+    .body.data.password as string;
   const tokenAtBackup = (await syncCollection(appPassword, '')).token;
   expect(tokenAtBackup).toMatch(/\d+$/);
 

@@ -45,10 +45,13 @@ describe('schema', () => {
     expect([...expected.keys()].sort()).toEqual([
       'account_erasures',
       'app_passwords',
+      'email_confirmations',
       'erased_users',
+      'invitations',
       'password_reset_tokens',
       'recovery_codes',
       'refresh_tokens',
+      'sign_in_attempts',
       'two_factor_challenges',
       'user_totp',
       'users',
