@@ -74,7 +74,7 @@ test('change password: the other sessions end, this one goes on, and the page sa
   await form.getByLabel('Confirm new password').fill('a-fresh-secret-42');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(form.getByRole('status')).toHaveText(
-    /Password changed\. 1 other session signed out; 1 app password deleted: make new ones for your devices\./,
+    /Password changed\. 2 other sessions signed out; 1 app password deleted: make new ones for your devices\./,
   );
   await snap(page, 'settings-password-changed');
   expect((await request.post('/api/auth/refresh', { data: { refreshToken: otherRefresh } })).status()).toBe(401);
@@ -128,7 +128,7 @@ test('invitations: the operator invites by e-mail from Settings, and the link re
   expect([201, 409]).toContain(registered.status());
   await openSettings(page, OPERATOR.email, OPERATOR.password);
   const section = page.getByTestId('invitations');
-  await expect(section.getByRole('heading', { name: 'Invitations' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invitations', level: 2 })).toBeVisible();
   const invited = newAccount('invited');
   await section.getByLabel('E-mail address to invite').fill(invited.email);
   await section.getByRole('button', { name: 'Send invitation' }).click();

@@ -85,10 +85,11 @@ export function SessionsSection() {
             {sessions.map((session) => (
               <li key={session._id} className="flex items-center justify-between gap-3 px-4 py-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">
-                    {deviceName(session.userAgent)}
+                  {/* The badge wraps under a long device name rather than past a phone's edge. */}
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-slate-900">
+                    <span className="min-w-0 truncate">{deviceName(session.userAgent)}</span>
                     {session.current && (
-                      <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">
+                      <span className="shrink-0 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">
                         This session
                       </span>
                     )}
