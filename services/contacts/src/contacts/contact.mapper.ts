@@ -18,6 +18,8 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
     lastContactDate: record.lastContactDate,
     customReminderDays: record.customReminderDays,
     listReminderDays: record.listReminderDays,
+    keepInTouch: record.keepInTouch,
+    listKeepInTouch: record.listKeepInTouch,
   };
   return {
     _id: record.id,
@@ -46,6 +48,7 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
         : null,
     customReminderDays: record.customReminderDays,
     reminderDays: effectiveReminderDays(record.customReminderDays, record.listReminderDays),
+    keepInTouch: record.keepInTouch,
     lastContactDate: iso(record.lastContactDate),
     daysSinceLastContact: daysSince(record.lastContactDate, now),
     isOverdue: isOverdue(subject, now),
