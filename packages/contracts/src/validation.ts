@@ -417,8 +417,14 @@ export const notificationSettingsUpdateSchema = z
     contactsPerEmail: z
       .number({ error: 'contactsPerEmail must be a number' })
       .int('contactsPerEmail must be a whole number')
-      .min(MIN_CONTACTS_PER_EMAIL, `contactsPerEmail must be between ${MIN_CONTACTS_PER_EMAIL} and ${MAX_CONTACTS_PER_EMAIL}`)
-      .max(MAX_CONTACTS_PER_EMAIL, `contactsPerEmail must be between ${MIN_CONTACTS_PER_EMAIL} and ${MAX_CONTACTS_PER_EMAIL}`)
+      .min(
+        MIN_CONTACTS_PER_EMAIL,
+        `contactsPerEmail must be between ${MIN_CONTACTS_PER_EMAIL} and ${MAX_CONTACTS_PER_EMAIL}`,
+      )
+      .max(
+        MAX_CONTACTS_PER_EMAIL,
+        `contactsPerEmail must be between ${MIN_CONTACTS_PER_EMAIL} and ${MAX_CONTACTS_PER_EMAIL}`,
+      )
       .optional(),
   })
   .refine((value) => value.remindersPaused !== undefined || value.contactsPerEmail !== undefined, {

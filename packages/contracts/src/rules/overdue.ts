@@ -22,7 +22,9 @@ export interface OverdueSubject {
  * unless the contact has its own interval (an interval of its own outranks the list's, as for the
  * interval itself). A contact not kept in touch with is never overdue.
  */
-export function keepsInTouch(subject: Pick<OverdueSubject, 'customReminderDays' | 'keepInTouch' | 'listKeepInTouch'>): boolean {
+export function keepsInTouch(
+  subject: Pick<OverdueSubject, 'customReminderDays' | 'keepInTouch' | 'listKeepInTouch'>,
+): boolean {
   if (subject.keepInTouch === false) return false;
   return subject.customReminderDays != null || subject.listKeepInTouch !== false;
 }

@@ -108,8 +108,8 @@ export function contactOrderBy(sortBy: ContactSortBy, sortOrder: SortOrder, now:
   const direction = sortOrder === 'desc' ? 'DESC' : 'ASC';
   switch (sortBy) {
     case 'priority':
-      // Descending (the default direction of importance) puts the most important first.
-      return priorityOrderSql(now, sortOrder === 'asc');
+      // Ascending, like a ranking: the most important first.
+      return priorityOrderSql(now, sortOrder === 'desc');
     case 'name':
       return sql.raw(`lower(c.first_name) ${direction}, lower(c.last_name) ${direction}, c.id ${direction}`);
     case 'updated':

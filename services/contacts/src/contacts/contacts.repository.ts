@@ -177,7 +177,8 @@ export class ContactsRepository {
     sort: { sortBy: ContactSortBy; sortOrder: SortOrder } | 'mostOverdue',
     page: PageRequest,
   ): Promise<{ records: ContactRecord[]; total: number }> {
-    const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder, filter.now);
+    const orderBy =
+      sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder, filter.now);
     const window = sql.raw(`LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`);
     const key = narrows(filter) ? countKey('total', filter) : undefined;
     const kept = key ? this.counts.kept<number>(key) : undefined;

@@ -64,9 +64,12 @@ export function latenessRatioSql(now: Date): Fragment {
   return sql`(${days}::float8 / ${interval})`;
 }
 
-/** Most important first (`c` joined with its list `l`), ending in the id so pages are stable. */
-export function priorityOrderSql(now: Date, ascending = false): Fragment {
-  const direction = sql.raw(ascending ? 'ASC' : 'DESC');
-  const tierDirection = sql.raw(ascending ? 'DESC' : 'ASC');
+/**
+ * Most important first (`c` joined with its list `l`), or last when `reversed`, ending in the id
+ * so pages are stable.
+ */
+export function priorityOrderSql(now: Date, reversed = false): Fragment {
+  const direction = sql.raw(reversed ? 'ASC' : 'DESC');
+  const tierDirection = sql.raw(reversed ? 'DESC' : 'ASC');
   return sql`${priorityTierSql()} ${tierDirection}, ${latenessRatioSql(now)} ${direction} NULLS LAST, c.id ASC`;
 }

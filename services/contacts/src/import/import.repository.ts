@@ -103,7 +103,12 @@ export class ImportRepository {
                    ${lastContactDate}::timestamptz, ${lastContactDate}::timestamptz, ${keepInTouch}::boolean,
                    ${overdueAtSql(
                      sql`${lastContactDate}::timestamptz`,
-                     remindingDaysSql(sql`NULL::int`, sql`l.reminder_days`, sql`${keepInTouch}::boolean`, sql`l.keep_in_touch`),
+                     remindingDaysSql(
+                       sql`NULL::int`,
+                       sql`l.reminder_days`,
+                       sql`${keepInTouch}::boolean`,
+                       sql`l.keep_in_touch`,
+                     ),
                    )}
             FROM unnest(
               ${chunk.map((row) => row.firstName)}::text[], ${chunk.map((row) => row.lastName)}::text[],

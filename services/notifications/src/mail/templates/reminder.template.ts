@@ -70,7 +70,6 @@ export function contactDetail(contact: OverdueContactSummary): string {
   return `Last contact ${pluralize(contact.daysSinceLastContact, 'day')} ago · ${interval}`;
 }
 
-
 function listCell(contact: OverdueContactSummary): SafeHtml {
   const dot = contact.listColor ?? '#9ca3af';
   return html`<span
