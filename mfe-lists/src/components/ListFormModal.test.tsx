@@ -60,6 +60,7 @@ describe('ListFormModal', () => {
         description: null,
         reminderDays: 21,
         color: '#3B82F6',
+        keepInTouch: true,
       }),
     );
   });

@@ -144,6 +144,9 @@ export const contactSchema = z.object({
   keepInTouch: z.boolean().meta({
     description: "The contact's own switch; off (or its list's off without an interval of its own): never overdue",
   }),
+  keptInTouch: z.boolean().meta({
+    description: 'Whether reminders apply: its own switch on, and its list’s too unless it has an interval of its own',
+  }),
   lastContactDate: dateTime.nullable(),
   daysSinceLastContact: count.nullable(),
   isOverdue: z.boolean(),

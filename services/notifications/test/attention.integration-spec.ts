@@ -293,7 +293,7 @@ describe('the daily e-mail: most important first, at most N', () => {
     expect(listed.slice(0, 4)).toEqual(important);
     expect(listed.slice(4).every((name) => name!.startsWith('Imported '))).toBe(true);
     const overdueUrl = `${stack.env.APP_URL}/contacts?filter=overdue`;
-    expect(mail!.text).toContain(`...and 6 more contacts overdue: ${overdueUrl}`);
+    expect(mail!.text).toContain(`...and 6 more contacts overdue.\n\nSee overdue contacts: ${overdueUrl}`);
     const escapedUrl = overdueUrl.replace(/[.?]/g, '\\$&');
     expect(mail!.html).toMatch(
       new RegExp(`<a\\s+href="${escapedUrl}"[^>]*>\\s*…and 6 more contacts overdue\\.\\s*</a>`),

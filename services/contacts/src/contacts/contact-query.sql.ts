@@ -49,14 +49,19 @@ export function contactWhere(filter: ContactFilter): Fragment {
  * at 100 000 contacts). A search with few matches (`matches`, its count) therefore sorts its
  * matches instead; the sub-select, kept apart by OFFSET 0, cannot be answered from the sort's index.
  */
-export function pageIds(filter: ContactFilter, orderBy: Fragment, window: Fragment, matches?: number): Fragment {
+export function pageIds(
+  filter: ContactFilter,
+  orderBy: Fragment,
+  window: Fragment,
+  matches?: number,
+  withList = false,
+): Fragment {
   const where = contactWhere(filter);
-  // The list is joined for the priority order; other orders name no column of it, and the planner
-  // removes a LEFT JOIN on the list's primary key that nothing reads.
-  const list = sql`LEFT JOIN contact_lists l ON l.id = c.list_id`;
+  // The priority order reads the list's interval and switch (`l`); the other orders need no join.
+  const list = withList ? sql` LEFT JOIN contact_lists l ON l.id = c.list_id` : sql``;
   if (filter.search && matches !== undefined && matches <= SEARCH_SORTS_MATCHES_UP_TO)
-    return sql`SELECT c.id FROM (SELECT * FROM contacts c WHERE ${where} OFFSET 0) c ${list} ORDER BY ${orderBy} ${window}`;
-  return sql`SELECT c.id FROM contacts c ${list} WHERE ${where} ORDER BY ${orderBy} ${window}`;
+    return sql`SELECT c.id FROM (SELECT * FROM contacts c WHERE ${where} OFFSET 0) c${list} ORDER BY ${orderBy} ${window}`;
+  return sql`SELECT c.id FROM contacts c${list} WHERE ${where} ORDER BY ${orderBy} ${window}`;
 }
 
 /** Whether the filter narrows the user's contacts at all (an unfiltered page reads a kept total). */

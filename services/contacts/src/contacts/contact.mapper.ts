@@ -4,6 +4,7 @@ import {
   daysSince,
   effectiveReminderDays,
   isOverdue,
+  keepsInTouch,
   nextBirthday,
   type UpcomingBirthday,
 } from '@kith/contracts';
@@ -49,6 +50,7 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
     customReminderDays: record.customReminderDays,
     reminderDays: effectiveReminderDays(record.customReminderDays, record.listReminderDays),
     keepInTouch: record.keepInTouch,
+    keptInTouch: keepsInTouch(subject),
     lastContactDate: iso(record.lastContactDate),
     daysSinceLastContact: daysSince(record.lastContactDate, now),
     isOverdue: isOverdue(subject, now),

@@ -192,7 +192,7 @@ export class ContactsRepository {
     const statement = sql<PageRow>`
       SELECT ${CONTACT_COLUMNS}, ${extra}
       FROM ${CONTACTS_WITH_LIST}
-      WHERE c.id = ANY(ARRAY(${pageIds(filter, orderBy, window, known?.value)}))
+      WHERE c.id = ANY(ARRAY(${pageIds(filter, orderBy, window, known?.value, sort !== 'mostOverdue' && sort.sortBy === 'priority')}))
       ORDER BY ${orderBy}`;
     const records = await this.read(statement, Boolean(filter.search) || page.offset > 0);
     const [first] = records;

@@ -267,7 +267,7 @@ function renderText(input: ReminderEmailInput, contacts: OverdueContactSummary[]
       if (links) lines.push(`  ${MARK_CONTACTED_LABEL}: ${links.markContacted}`, `  ${SNOOZE_LABEL}: ${links.snooze}`);
     }
     const more = totalOverdue - contacts.length;
-    if (more > 0) lines.push(`...and ${pluralize(more, 'more contact')} overdue: ${overdueUrl(appUrl)}`);
+    if (more > 0) lines.push(`...and ${pluralize(more, 'more contact')} overdue.`);
     lines.push('', `See overdue contacts: ${overdueUrl(appUrl)}`, ...scheduledText(scheduled));
   }
   if (birthdays.length > 0) {
