@@ -258,7 +258,7 @@ test('Settings has a working Pause reminder e-mails switch beside the read-only 
   await expect(page.getByRole('button', { name: 'Send test' })).toBeDisabled();
   await page.getByLabel('Webhook URL').fill('ftp://example.com/hook');
   await page.getByLabel('Format').selectOption('ntfy');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(/url must be an http\(s\) URL/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send test' })).toBeDisabled();
   await snap(page, 'settings-pause');
@@ -322,7 +322,7 @@ test("the webhook's Send test reaches a local sink; a refused delivery is retrie
     await expect(page.getByText('Nothing sent yet.')).toBeVisible();
     await page.getByLabel('Webhook URL').fill(sink.url);
     await page.getByLabel('Format').selectOption('json');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Webhook saved')).toBeVisible();
     expect(await api.get('/notifications/webhook')).toEqual({ url: sink.url, format: 'json' });
 
