@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, MAX_CONTACTS_PER_EMAIL } from '@kith/contracts';
-import { call, type RegisteredUser, startTestStack, type TestStack } from '@kith/stack/testing';
+import { call, type RegisteredUser, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SmtpSink } from './smtp-sink.js';
 import { daysAgo } from './support.js';
 
@@ -132,11 +132,29 @@ describe('keep in touch, or not', () => {
       expect(part).not.toContain('Listed Plumber');
     }
 
-    // Switched on again (the contact, then the list), they are overdue everywhere at once.
+    // Switched on again (the contact, then the list), they are overdue everywhere at once; the card
+    // itself (the vCard export but for its REV, the CardDAV change number and so the ETag) does not change.
+    const exported = () =>
+      fetch(`${stack.gatewayUrl}/api/contacts/export.vcf`, { headers: user.authHeader })
+        .then((answer) => answer.text())
+        // REV is when the contact last changed (any change); everything else is the card.
+        .then((text) => text.replace(/^REV:.*\r\n/gm, ''));
+    const revision = async () =>
+      (
+        await sql<{ revision: string }>(
+          stack.databaseUrls.contacts,
+          'SELECT sync_revision::text AS revision FROM contacts WHERE id = $1',
+          [off._id],
+        )
+      )[0]!.revision;
+    const [cardsBefore, revisionBefore] = [await exported(), await revision()];
+    expect(cardsBefore).toContain('FN:Off Dentist');
     expect((await api.put(`/contacts/${off._id}`, { keepInTouch: true })).body.data).toMatchObject({
       keepInTouch: true,
       isOverdue: true,
     });
+    expect(await exported()).toBe(cardsBefore);
+    expect(await revision()).toBe(revisionBefore);
     expect((await api.put(`/lists/${services._id}`, { keepInTouch: true })).body.data).toMatchObject({
       keepInTouch: true,
       overdueCount: 2,
