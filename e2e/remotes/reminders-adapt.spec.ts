@@ -146,8 +146,10 @@ test("the import dialog can start the imported cards' reminder timers today", as
     .getByLabel('vCard file')
     .setInputFiles({ name: 'people.vcf', mimeType: 'text/vcard', buffer: Buffer.from(VCARD) });
   await expect(page.getByText('Parsed 2 valid contacts')).toBeVisible();
-  const option = dialog.getByRole('checkbox', { name: /Start their reminder timers today/ });
+  const option = dialog.getByRole('radio', { name: /Start their reminder timers today/ });
   await expect(option).not.toBeChecked();
+  // A few cards: the preview proposes the spec's rule (never contacted, overdue).
+  await expect(dialog.getByRole('radio', { name: /As their history says/ })).toBeChecked();
   await option.check();
   await snap(page, 'import-start-timers', { fullPage: false });
   const importedAt = Date.now();
@@ -169,7 +171,7 @@ test("the import dialog can start the imported cards' reminder timers today", as
     mimeType: 'text/vcard',
     buffer: Buffer.from(VCARD.replaceAll('Import', 'Plain')),
   });
-  await expect(dialog.getByRole('checkbox', { name: /Start their reminder timers today/ })).not.toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /Start their reminder timers today/ })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Import 2 Contacts' }).click();
   // The first import's toast may still show: wait for this import's dialog to close instead.
   await expect(dialog).toBeHidden();

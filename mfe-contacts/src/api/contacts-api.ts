@@ -64,8 +64,10 @@ export const contactsApi = {
     form.append(IMPORT_FILE_FIELD, file);
     return api.upload('parseImport', form, { onProgress });
   },
-  confirmImport: (contacts: ImportConfirmRequest['contacts'], options: { startTimersToday?: boolean } = {}) =>
-    api.call('confirmImport', { body: { contacts, ...options } }),
+  confirmImport: (
+    contacts: ImportConfirmRequest['contacts'],
+    options: Pick<ImportConfirmRequest, 'startTimersToday' | 'remind'> = {},
+  ) => api.call('confirmImport', { body: { contacts, ...options } }),
   lists: () => api.call('listLists', { query: LIST_SUMMARIES_QUERY }),
 };
 

@@ -54,6 +54,7 @@ const valuesFor = (contact: Contact | null, defaultListId: string | null): Conta
   phoneNumber: contact?.phoneNumber ?? '',
   listId: contact ? (contact.listId ?? '') : (defaultListId ?? ''),
   customReminderDays: contact?.customReminderDays != null ? String(contact.customReminderDays) : '',
+  keepInTouch: contact?.keepInTouch ?? true,
   notes: contact?.notes ?? '',
   ...birthdayFields(contact?.birthday ?? null),
   company: contact?.company ?? '',
@@ -73,7 +74,7 @@ function birthdayFields(birthday: string | null) {
   };
 }
 
-const { firstName, lastName, email, phoneNumber, notes, listId, company, jobTitle, address, website } =
+const { firstName, lastName, email, phoneNumber, notes, listId, company, jobTitle, address, website, keepInTouch } =
   contactInputSchema.shape;
 /** More phones or e-mails: a label and a value each, the value held to the contract's rule of the main one. */
 const extraValues = (value: z.ZodType<string | null, string | null | undefined>) =>
@@ -89,7 +90,7 @@ const extraValues = (value: z.ZodType<string | null, string | null | undefined>)
  */
 const contactFormSchema = z
   .object({
-    ...{ firstName, lastName, email, phoneNumber, notes, listId, company, jobTitle, address, website },
+    ...{ firstName, lastName, email, phoneNumber, notes, listId, company, jobTitle, address, website, keepInTouch },
     customReminderDays: z
       .string()
       .transform((typed): number | null | undefined => (typed.trim() ? Number(typed) : null))
@@ -203,6 +204,7 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
     phone: useId(),
     list: useId(),
     days: useId(),
+    keep: useId(),
     notes: useId(),
     birthday: useId(),
     company: useId(),
@@ -306,6 +308,20 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             {...register('customReminderDays')}
           />
         </FormField>
+        <label htmlFor={ids.keep} className="flex items-start gap-3 text-sm sm:col-span-2">
+          <input
+            id={ids.keep}
+            type="checkbox"
+            className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
+            {...register('keepInTouch')}
+          />
+          <span>
+            <span className="font-medium text-slate-900">Keep in touch</span>
+            <span className="block text-xs text-slate-500">
+              Off: never overdue and left out of reminders (the plumber, the dentist).
+            </span>
+          </span>
+        </label>
         <FormField label="Notes" htmlFor={ids.notes} className="sm:col-span-2">
           <textarea
             id={ids.notes}

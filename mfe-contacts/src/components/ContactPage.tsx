@@ -23,6 +23,8 @@ import {
 } from '@kith/web-kit';
 import { ContactDialog, LogContactDialog } from '@kith/web-kit/data';
 import {
+  Bell,
+  BellOff,
   BellPlus,
   Building2,
   Cake,
@@ -86,6 +88,7 @@ export function ContactPage() {
         contact={contact}
         onAction={setDialog}
         onSnooze={(target, choice) => snooze.mutate({ contact: target, choice })}
+        onKeepInTouch={(keepInTouch) => update.mutate({ id: contact._id, input: { keepInTouch } })}
       />
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <ContactFacts contact={contact} />
@@ -123,10 +126,12 @@ function ContactHeader({
   contact,
   onAction,
   onSnooze,
+  onKeepInTouch,
 }: {
   contact: Contact;
   onAction: (dialog: Dialog) => void;
   onSnooze: (contact: Contact, choice: SnoozeChoice | null) => void;
+  onKeepInTouch: (keepInTouch: boolean) => void;
 }) {
   const status = contactStatus(contact);
   const source = intervalSource(contact);
@@ -206,6 +211,21 @@ function ContactHeader({
         <button type="button" onClick={() => onAction('edit')} className={secondary}>
           <Pencil className="size-4" aria-hidden="true" />
           Edit
+        </button>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={contact.keepInTouch}
+          onClick={() => onKeepInTouch(!contact.keepInTouch)}
+          className={secondary}
+          title="Off: never overdue and left out of reminders"
+        >
+          {contact.keepInTouch ? (
+            <Bell className="size-4" aria-hidden="true" />
+          ) : (
+            <BellOff className="size-4" aria-hidden="true" />
+          )}
+          Keep in touch
         </button>
         <button
           type="button"

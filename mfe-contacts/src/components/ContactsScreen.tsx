@@ -25,11 +25,12 @@ import { previewContacted, useContactMutations } from '../data/contact-mutations
 import { listsQuery, useContactsView } from '../data/contact-queries.js';
 import { useContactsScope } from '../hooks/useContactsScope.js';
 import {
-  CONTACT_SORT_OPTIONS,
+  sortOptionsFor,
   contactsSubtitle,
   contactsTitle,
   emptyStateFor,
   type ContactSortKey,
+  type ContactsScope,
 } from '../logic/contact-view.js';
 import { type ContactActions } from './ContactCard.js';
 import { ExportVCardButton } from './ExportVCardButton.js';
@@ -48,8 +49,8 @@ type Dialog =
   | { kind: 'status'; contact: Contact }
   | { kind: 'import' };
 
-const sortKey = (stored: string): ContactSortKey =>
-  CONTACT_SORT_OPTIONS.some((o) => o.value === stored) ? (stored as ContactSortKey) : 'name';
+const sortKey = (stored: string, scope: ContactsScope): ContactSortKey =>
+  sortOptionsFor(scope).some((o) => o.value === stored) ? (stored as ContactSortKey) : 'name';
 
 /**
  * The contacts screen for /contacts, /contacts?filter=overdue and /lists/:listId: the server
@@ -64,7 +65,7 @@ export function ContactsScreen() {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [deleteFailed, setDeleteFailed] = useState(false);
 
-  const sortBy = sortKey(preferences.sortBy);
+  const sortBy = sortKey(preferences.sortBy, scope);
   const grouped = preferences.groupByList && scope.kind !== 'list';
   const view = { scope, search, sortBy, sortOrder: preferences.sortOrder, grouped };
   const { frame, contactAt, onVisibleRanges, listMissing, error } = useContactsView(view);
@@ -178,7 +179,7 @@ export function ContactsScreen() {
             )}
           </div>
           <SortControl
-            options={CONTACT_SORT_OPTIONS}
+            options={sortOptionsFor(scope)}
             sortBy={sortBy}
             sortOrder={preferences.sortOrder}
             onSortByChange={(value) => setPreference('sortBy', value)}

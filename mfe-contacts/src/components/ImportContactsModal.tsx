@@ -1,4 +1,11 @@
-import { IMPORT_MAX_FILE_BYTES, ValidationMessage, pluralize, type ImportParseResult } from '@kith/contracts';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_REMIND_LATER_ABOVE,
+  type ImportRemind,
+  ValidationMessage,
+  pluralize,
+  type ImportParseResult,
+} from '@kith/contracts';
 import { Badge, Button, ErrorBanner, Modal, getErrorMessage, notify } from '@kith/web-kit';
 import clsx from 'clsx';
 import { FileUp, UploadCloud } from 'lucide-react';
@@ -42,13 +49,14 @@ export function ImportContactsModal({ open, onClose }: ImportContactsModalProps)
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
-  const [startTimersToday, setStartTimersToday] = useState(false);
+  // Null until the person picks: the default follows the preview's size (see defaultRemind).
+  const [remindChoice, setRemindChoice] = useState<ImportRemind | null>(null);
 
   const close = () => {
     if (importing) return;
     setStep({ name: 'choose' });
     setSelected(new Set());
-    setStartTimersToday(false);
+    setRemindChoice(null);
     setError(null);
     onClose();
   };
@@ -95,13 +103,14 @@ export function ImportContactsModal({ open, onClose }: ImportContactsModalProps)
     setError(null);
     setImporting(true);
     try {
-      const { imported, skipped } = await importContacts.mutateAsync({ contacts, startTimersToday });
+      const remind = remindChoice ?? defaultRemind(contacts.length);
+      const { imported, skipped } = await importContacts.mutateAsync({ contacts, remind });
       notify.success(`Successfully imported ${pluralize(imported, 'contact')}`);
       if (skipped > 0) notify.error(`${pluralize(skipped, 'contact')} could not be imported`);
       setImporting(false);
       setStep({ name: 'choose' });
       setSelected(new Set());
-      setStartTimersToday(false);
+      setRemindChoice(null);
       onClose();
     } catch (reason) {
       notify.error(getErrorMessage(reason, 'Failed to import contacts'));
@@ -205,26 +214,73 @@ export function ImportContactsModal({ open, onClose }: ImportContactsModalProps)
             onToggle={(index) => setSelected((current) => toggleSelection(current, index, preview))}
             onToggleAll={() => setSelected((current) => toggleAll(current, preview))}
           />
-          {/* Without it, every imported card is overdue at once (never contacted). */}
-          <label className="mt-4 flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
-              checked={startTimersToday}
-              onChange={(event) => setStartTimersToday(event.target.checked)}
-              disabled={importing}
-            />
-            <span>
-              <span className="font-medium text-slate-900">Start their reminder timers today</span>
-              <span className="block text-xs text-slate-500">
-                Counts them as contacted today, so they become due after their interval instead of all being overdue
-                now.
-              </span>
-            </span>
-          </label>
+          <RemindChoice
+            value={remindChoice ?? defaultRemind(selected.size)}
+            onChange={setRemindChoice}
+            disabled={importing}
+          />
         </>
       )}
     </Modal>
+  );
+}
+
+/** What the preview proposes: a whole address book is left out of reminders, a few cards follow the spec's rule. */
+export function defaultRemind(count: number): ImportRemind {
+  return count > IMPORT_REMIND_LATER_ABOVE ? 'later' : 'from-history';
+}
+
+const REMIND_OPTIONS: { value: ImportRemind; label: string; hint: string }[] = [
+  {
+    value: 'later',
+    label: "Don't remind me about them yet",
+    hint: 'They are never overdue until you switch "Keep in touch" on for them or put them in a list that reminds.',
+  },
+  {
+    value: 'from-today',
+    label: 'Start their reminder timers today',
+    hint: 'Counts them as contacted today, so they become due after their interval instead of all being overdue now.',
+  },
+  {
+    value: 'from-history',
+    label: 'As their history says',
+    hint: 'A card carries no last contact: they count as never contacted, so they are overdue now.',
+  },
+];
+
+/** How the imported people are reminded about (the confirm body's `remind`). */
+function RemindChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: ImportRemind;
+  onChange: (value: ImportRemind) => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm">
+      <legend className="px-1 font-medium text-slate-900">Reminders about the people you import</legend>
+      <div className="space-y-2">
+        {REMIND_OPTIONS.map((option) => (
+          <label key={option.value} className="flex items-start gap-3">
+            <input
+              type="radio"
+              name="import-remind"
+              className="mt-0.5 size-4 accent-blue-600"
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              disabled={disabled}
+            />
+            <span>
+              <span className="font-medium text-slate-900">{option.label}</span>
+              <span className="block text-xs text-slate-500">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -26,6 +26,7 @@ const family: ContactListSummary = {
   description: null,
   color: '#ef4444',
   reminderDays: 7,
+  keepInTouch: true,
   contactCount: 1,
   overdueCount: 0,
   createdAt: '2026-01-01T00:00:00Z',

@@ -3,6 +3,7 @@ import {
   daysOverdue,
   daysSince,
   effectiveReminderDays,
+  keepsInTouch,
   isOverdue,
   lastContactOf,
   NO_LIST_ID,
@@ -67,7 +68,12 @@ export const sectionKey = (listId: string | null) => `list:${listId ?? NO_LIST_I
 const segmentKeyOf = (params: ViewParams, contact: Contact) => (params.grouped ? sectionKey(contact.listId) : 'all');
 
 /** The screen's 'Last Contact' sort is the last contact date; name and date added map as named. */
-const SERVER_SORT: Record<ContactSortKey, ContactSortBy> = { name: 'name', updated: 'lastContact', created: 'created' };
+const SERVER_SORT: Record<ContactSortKey, ContactSortBy> = {
+  name: 'name',
+  updated: 'lastContact',
+  created: 'created',
+  priority: 'priority',
+};
 
 export const pageRequest = (params: ViewParams, listId: string | undefined, page: number): ContactPageRequest => ({
   page: page + 1,
@@ -87,7 +93,13 @@ const belongsToView = (params: ViewParams, contact: Contact) =>
 
 /** A contact with its status as the server derives it from `lastContactDate` and its interval. */
 function withLastContact(contact: Contact, lastContactDate: string | null, now = new Date()): Contact {
-  const subject = { lastContactDate, customReminderDays: contact.reminderDays, listReminderDays: null };
+  // The list's switch is not on a contact: the server's answer corrects a contact of a list switched off.
+  const subject = {
+    lastContactDate,
+    customReminderDays: contact.reminderDays,
+    listReminderDays: null,
+    keepInTouch: contact.keptInTouch,
+  };
   const overdue = { isOverdue: isOverdue(subject, now), daysOverdue: daysOverdue(subject, now) };
   return { ...contact, lastContactDate, daysSinceLastContact: daysSince(lastContactDate, now), ...overdue };
 }
@@ -95,7 +107,14 @@ function withLastContact(contact: Contact, lastContactDate: string | null, now =
 const NEW_CONTACT = {
   ...{ userId: '', email: null, phoneNumber: null, notes: null, birthday: null, company: null, jobTitle: null },
   ...{ phones: [], emails: [], address: null, website: null, reminderDate: null, reminderNotes: null },
-  ...{ listId: null, customReminderDays: null, lastContactDate: null, snoozedUntil: null },
+  ...{
+    listId: null,
+    customReminderDays: null,
+    lastContactDate: null,
+    snoozedUntil: null,
+    keepInTouch: true,
+    keptInTouch: true,
+  },
 };
 
 /** A contact as it will probably look once saved with `input` (the form's, already trimmed), shown while the call runs. */
@@ -105,7 +124,19 @@ export function provisionalContact(input: ContactUpdateInput, lists: ContactList
   const list = lists.find((candidate) => candidate._id === merged.listId);
   const summary = list && { _id: list._id, name: list.name, color: list.color, description: list.description };
   const reminderDays = effectiveReminderDays(merged.customReminderDays ?? null, list?.reminderDays ?? null);
-  const contact = { ...merged, listId: merged.listId || null, list: summary ?? null, reminderDays, updatedAt: now };
+  const keptInTouch = keepsInTouch({
+    customReminderDays: merged.customReminderDays ?? null,
+    keepInTouch: merged.keepInTouch,
+    listKeepInTouch: list?.keepInTouch ?? null,
+  });
+  const contact = {
+    ...merged,
+    listId: merged.listId || null,
+    list: summary ?? null,
+    reminderDays,
+    keptInTouch,
+    updatedAt: now,
+  };
   return withLastContact(contact as Contact, merged.lastContactDate ?? null);
 }
 

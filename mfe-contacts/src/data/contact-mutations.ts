@@ -7,6 +7,7 @@ import {
   type ContactUpdateInput,
   type CommunicationUpdateRequest,
   type ImportConfirmRequest,
+  type ImportRemind,
   type SnoozeChoice,
 } from '@kith/contracts';
 import { getErrorMessage, notify } from '@kith/web-kit';
@@ -139,8 +140,8 @@ export function useInteractionMutations() {
 export function useImportContacts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: { contacts: ImportConfirmRequest['contacts']; startTimersToday: boolean }) =>
-      contactsApi.confirmImport(request.contacts, { startTimersToday: request.startTimersToday }),
+    mutationFn: (request: { contacts: ImportConfirmRequest['contacts']; remind: ImportRemind }) =>
+      contactsApi.confirmImport(request.contacts, { remind: request.remind }),
     onSuccess: () => contactsChanged(client, { lists: true }),
   });
 }

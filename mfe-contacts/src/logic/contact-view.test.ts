@@ -21,6 +21,8 @@ function contact(overrides: Partial<Contact>): Contact {
     list: null,
     customReminderDays: null,
     reminderDays: 90,
+    keepInTouch: true,
+    keptInTouch: true,
     lastContactDate: null,
     daysSinceLastContact: null,
     isOverdue: false,

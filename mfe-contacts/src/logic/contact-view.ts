@@ -4,13 +4,23 @@ import { fullName, matchesContactSearch, pluralize, type Contact } from '@kith/c
 export type ContactsScope =
   { kind: 'all' } | { kind: 'overdue' } | { kind: 'list'; listId: string; listName: string | null };
 
-export type ContactSortKey = 'name' | 'updated' | 'created';
+export type ContactSortKey = 'name' | 'updated' | 'created' | 'priority';
 
 export const CONTACT_SORT_OPTIONS: { value: ContactSortKey; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'updated', label: 'Last Contact' },
   { value: 'created', label: 'Date Added' },
 ];
+
+/**
+ * The sorts a screen offers: the spec's three, and on the overdue screen also Priority (how late
+ * each person is for their own interval; ascending is most important first).
+ */
+export function sortOptionsFor(scope: ContactsScope): { value: ContactSortKey; label: string }[] {
+  return scope.kind === 'overdue'
+    ? [...CONTACT_SORT_OPTIONS, { value: 'priority', label: 'Priority' }]
+    : CONTACT_SORT_OPTIONS;
+}
 
 export function contactsTitle(scope: ContactsScope): string {
   if (scope.kind === 'overdue') return 'Overdue Contacts';

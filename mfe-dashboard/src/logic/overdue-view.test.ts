@@ -14,6 +14,8 @@ function contact(id: string, firstName: string, daysOverdue: number | null, list
     list: list ? { _id: `id-${list}`, name: list, color: '#ef4444', description: null } : null,
     customReminderDays: null,
     reminderDays: 30,
+    keepInTouch: true,
+    keptInTouch: true,
     lastContactDate: daysOverdue == null ? null : '2026-01-01T00:00:00Z',
     daysSinceLastContact: daysOverdue == null ? null : daysOverdue + 30,
     isOverdue: true,

@@ -10,6 +10,7 @@ const club: ContactListSummary = {
   description: null,
   color: '#10b981',
   reminderDays: 45,
+  keepInTouch: true,
   contactCount: 0,
   overdueCount: 0,
   createdAt: '2026-01-01T00:00:00Z',
@@ -60,6 +61,7 @@ describe('ListFormModal', () => {
         description: null,
         reminderDays: 21,
         color: '#3B82F6',
+        keepInTouch: true,
       }),
     );
   });

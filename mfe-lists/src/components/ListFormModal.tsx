@@ -17,14 +17,14 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CUSTOM_INTERVAL, INTERVAL_CHOICES, intervalChoiceFor, resolveReminderDays } from '../logic/list-view.js';
 
-const { name, description, color, reminderDays } = listInputSchema.shape;
+const { name, description, color, reminderDays, keepInTouch } = listInputSchema.shape;
 
 /**
  * The contract's list rules on the form's fields: a preset interval, or Custom with its day count
  * (required then, and held to the contract's reminder-days rule), which wins on submit.
  */
 const listFormSchema = z
-  .object({ name, description, color, interval: z.string(), customDays: z.string() })
+  .object({ name, description, color, keepInTouch, interval: z.string(), customDays: z.string() })
   .superRefine((form, context) => {
     if (form.interval !== CUSTOM_INTERVAL) return;
     const days = form.customDays.trim() ? reminderDays.safeParse(Number(form.customDays)) : null;
@@ -36,6 +36,7 @@ const listFormSchema = z
     description: form.description,
     reminderDays: resolveReminderDays(form),
     color: form.color,
+    keepInTouch: form.keepInTouch,
   }));
 
 type ListFormValues = z.input<typeof listFormSchema>;
@@ -46,6 +47,7 @@ const valuesFor = (list: ContactListSummary | null): ListFormValues => ({
   interval: intervalChoiceFor(list?.reminderDays ?? DEFAULT_LIST_REMINDER_DAYS),
   customDays: list ? String(list.reminderDays) : '',
   color: list?.color ?? DEFAULT_LIST_COLOR,
+  keepInTouch: list?.keepInTouch ?? true,
 });
 
 export interface ListFormModalProps {
@@ -60,7 +62,14 @@ export interface ListFormModalProps {
 
 /** 'Create New List' / 'Edit List': name, description, interval preset or Custom (1..365), colour. */
 export function ListFormModal({ open, list, error, onDismissError, onClose, onSubmit }: ListFormModalProps) {
-  const ids = { name: useId(), description: useId(), interval: useId(), customDays: useId(), color: useId() };
+  const ids = {
+    name: useId(),
+    description: useId(),
+    interval: useId(),
+    customDays: useId(),
+    color: useId(),
+    keep: useId(),
+  };
   const {
     register,
     handleSubmit,
@@ -150,6 +159,21 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
             </FormField>
           )}
         </div>
+
+        <label htmlFor={ids.keep} className="flex items-start gap-3 text-sm">
+          <input
+            id={ids.keep}
+            type="checkbox"
+            className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
+            {...register('keepInTouch')}
+          />
+          <span>
+            <span className="font-medium text-slate-900">Keep in touch</span>
+            <span className="block text-xs text-slate-500">
+              Off: its people are never overdue, unless one has a reminder interval of its own.
+            </span>
+          </span>
+        </label>
 
         <fieldset>
           <legend className="mb-1.5 block text-sm font-medium text-slate-700">Color</legend>

@@ -20,6 +20,7 @@ const list = (i: number): ContactListSummary => ({
   description: null,
   color: '#3b82f6',
   reminderDays: 30,
+  keepInTouch: true,
   contactCount: i,
   overdueCount: 0,
   createdAt: '2026-01-01T00:00:00Z',

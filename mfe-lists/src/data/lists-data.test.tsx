@@ -15,6 +15,7 @@ const list = (id: string, name: string): ContactListSummary => ({
   description: null,
   color: '#3B82F6',
   reminderDays: 30,
+  keepInTouch: true,
   contactCount: 0,
   overdueCount: 0,
   createdAt: '2026-01-01T00:00:00Z',

@@ -14,6 +14,7 @@ const list = (
   description: null,
   color: '#3b82f6',
   reminderDays,
+  keepInTouch: true,
   contactCount,
   overdueCount,
   createdAt: '2026-01-01T00:00:00Z',

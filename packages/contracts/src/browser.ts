@@ -18,6 +18,7 @@ export type * from './two-factor.schemas.js';
 export * from './calendar.js';
 export type * from './vcard.js';
 export * from './rules/overdue.js';
+export * from './rules/priority.js';
 export * from './rules/search.js';
 export * from './rules/display.js';
 export * from './rules/retry.js';

@@ -22,7 +22,21 @@ export const DEFAULT_NOTIFICATION_SETTINGS = {
   acquaintanceDays: 180,
   enablePushNotifications: false,
   remindersPaused: false,
+  contactsPerEmail: 10,
 } as const;
+/** The daily e-mail lists at most this many people (the user's setting), most important first, and links to the rest. */
+export const MIN_CONTACTS_PER_EMAIL = 1;
+export const MAX_CONTACTS_PER_EMAIL = 50;
+
+/**
+ * How an import treats the people it brings: 'later' leaves them out of reminders (keepInTouch
+ * false), 'from-today' starts their timers at the import, 'from-history' keeps the spec's rule
+ * (a card carries no last contact, so they are due at once).
+ */
+export const ImportRemind = ['later', 'from-today', 'from-history'] as const;
+export type ImportRemind = (typeof ImportRemind)[number];
+/** The import preview proposes 'later' for more cards than this. */
+export const IMPORT_REMIND_LATER_ABOVE = 50;
 
 /** Daily reminders run at 09:00 UTC. */
 export const DAILY_REMINDER_CRON = '0 9 * * *';

@@ -141,6 +141,12 @@ export const contactSchema = z.object({
   list: listSummarySchema.nullable(),
   customReminderDays: z.int().nullable(),
   reminderDays: z.int().meta({ description: "The effective interval: custom, else the list's, else 90" }),
+  keepInTouch: z.boolean().meta({
+    description: "The contact's own switch; off (or its list's off without an interval of its own): never overdue",
+  }),
+  keptInTouch: z.boolean().meta({
+    description: 'Whether reminders apply: its own switch on, and its list’s too unless it has an interval of its own',
+  }),
   lastContactDate: dateTime.nullable(),
   daysSinceLastContact: count.nullable(),
   isOverdue: z.boolean(),
@@ -162,6 +168,7 @@ export const contactListSchema = z.object({
   description: z.string().nullable(),
   color: z.string(),
   reminderDays: z.int(),
+  keepInTouch: z.boolean().meta({ description: 'Off: members without an interval of their own are never overdue' }),
   contactCount: count,
   overdueCount: count,
   contactIds: z.array(id),
@@ -272,6 +279,8 @@ export const notificationSettingsSchema = z.object({
   enablePushNotifications: z.boolean(),
   /** No daily reminder e-mail while paused (test reminders still go out). */
   remindersPaused: z.boolean(),
+  /** The daily e-mail lists at most this many people, most important first. */
+  contactsPerEmail: z.int(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

@@ -8,6 +8,9 @@ import {
   MIN_REMINDER_DAYS,
   MS_PER_DAY,
   NO_LIST_ID,
+  ImportRemind,
+  MAX_CONTACTS_PER_EMAIL,
+  MIN_CONTACTS_PER_EMAIL,
 } from './constants.js';
 import { isValidBirthday } from './rules/birthday.js';
 import { APP_PASSWORD_NAME_MAX_LENGTH } from './phone-sync.js';
@@ -203,6 +206,8 @@ export const contactInputSchema = z.object({
   notes: optionalText(5000, 'multiLine'),
   listId: optionalListId,
   customReminderDays: reminderDays.nullish().transform((value) => value ?? null),
+  /** Off: never overdue, in no reminder (absent on create: on). */
+  keepInTouch: z.boolean({ error: 'keepInTouch must be true or false' }).optional(),
   lastContactDate: isoDateTime
     .refine(notInFuture, ValidationMessage.DATE_IN_FUTURE)
     .nullish()
@@ -267,6 +272,8 @@ export const listInputSchema = z.object({
   description: optionalText(1000, 'multiLine'),
   color: z.string().regex(HEX_COLOR_PATTERN, ValidationMessage.COLOR_INVALID).optional(),
   reminderDays: reminderDays.optional(),
+  /** Off: its members without an interval of their own are never overdue (absent on create: on). */
+  keepInTouch: z.boolean({ error: 'keepInTouch must be true or false' }).optional(),
 });
 export type ListInput = z.input<typeof listInputSchema>;
 export const listUpdateSchema = listInputSchema.partial();
@@ -384,6 +391,11 @@ export const importConfirmSchema = z.object({
   listId: optionalListId,
   /** Sets the imported contacts' last contact to the import time, so they are not all overdue at once. */
   startTimersToday: z.boolean({ error: 'startTimersToday must be true or false' }).optional().default(false),
+  /**
+   * How to treat the imported people: 'later' (keepInTouch false), 'from-today' (the same as
+   * startTimersToday) or 'from-history' (the spec's rule). Absent: startTimersToday decides.
+   */
+  remind: z.enum(ImportRemind, { error: `remind must be one of ${ImportRemind.join(', ')}` }).optional(),
 });
 export type ImportConfirmRequest = z.input<typeof importConfirmSchema>;
 
@@ -399,9 +411,26 @@ export const snoozeSchema = z.object({
 });
 export type SnoozeRequest = z.input<typeof snoozeSchema>;
 
-export const notificationSettingsUpdateSchema = z.object({
-  remindersPaused: z.boolean({ error: 'remindersPaused must be true or false' }),
-});
+export const notificationSettingsUpdateSchema = z
+  .object({
+    remindersPaused: z.boolean({ error: 'remindersPaused must be true or false' }).optional(),
+    contactsPerEmail: z
+      .number({ error: 'contactsPerEmail must be a number' })
+      .int('contactsPerEmail must be a whole number')
+      .min(
+        MIN_CONTACTS_PER_EMAIL,
+        `contactsPerEmail must be between ${MIN_CONTACTS_PER_EMAIL} and ${MAX_CONTACTS_PER_EMAIL}`,
+      )
+      .max(
+        MAX_CONTACTS_PER_EMAIL,
+        `contactsPerEmail must be between ${MIN_CONTACTS_PER_EMAIL} and ${MAX_CONTACTS_PER_EMAIL}`,
+      )
+      .optional(),
+  })
+  .refine((value) => value.remindersPaused !== undefined || value.contactsPerEmail !== undefined, {
+    message: 'remindersPaused or contactsPerEmail is required',
+    path: ['remindersPaused'],
+  });
 export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
 
 export const webhookSettingsSchema = z.object({

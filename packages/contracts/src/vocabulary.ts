@@ -52,7 +52,8 @@ export const COMMUNICATION_TYPE_LABELS: Record<CommunicationType, string> = {
 };
 export const DEFAULT_COMMUNICATION_TYPE: CommunicationType = CommunicationType.PHONE_CALL;
 
-export const ContactSortBy = ['name', 'updated', 'created', 'lastContact'] as const;
+/** `priority`: most important first (rules/priority.ts), beside the spec's sorts. */
+export const ContactSortBy = ['name', 'updated', 'created', 'lastContact', 'priority'] as const;
 export type ContactSortBy = (typeof ContactSortBy)[number];
 export const SortOrder = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SortOrder)[number];

@@ -150,7 +150,7 @@ describe('contact validation (400 naming the field, spec messages)', () => {
     expect(fieldErrors(await api.get('/contacts?limit=0'))).toEqual({ limit: 'limit must be between 1 and 1000' });
     expect(fieldErrors(await api.get('/contacts?limit=1001'))).toEqual({ limit: 'limit must be between 1 and 1000' });
     expect(fieldErrors(await api.get('/contacts?sortBy=age'))).toEqual({
-      sortBy: 'sortBy must be one of name, updated, created, lastContact',
+      sortBy: 'sortBy must be one of name, updated, created, lastContact, priority',
     });
     expect(fieldErrors(await api.get('/contacts?sortOrder=up'))).toEqual({
       sortOrder: 'sortOrder must be asc or desc',

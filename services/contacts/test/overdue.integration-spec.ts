@@ -202,7 +202,9 @@ describe('the overdue edges on the paths that decide who is listed and e-mailed'
 });
 
 describe('NATS handlers for the notifications service', () => {
-  it("CONTACTS_OVERDUE_FOR_USER lists one user's overdue contacts, most overdue first", async () => {
+  // Issue 28: the reminders' order is priority (latest for their own interval first; never
+  // contacted and in no list after everyone else), no longer never-contacted first.
+  it("CONTACTS_OVERDUE_FOR_USER lists one user's overdue contacts, most important first", async () => {
     const owner = await stack.registerUser();
     const own = apiFor(stack, owner);
     const list = await createList(own, { name: 'Pals', reminderDays: 10, color: '#8b5cf6' });
@@ -216,11 +218,11 @@ describe('NATS handlers for the notifications service', () => {
     });
     expect(answer.totalItems).toBe(3);
     expect(answer.items.map((item) => [item.firstName, item.daysOverdue])).toEqual([
-      ['Never', null],
       ['Long', 40],
       ['Just', 1],
+      ['Never', null],
     ]);
-    expect(answer.items[1]).toMatchObject({
+    expect(answer.items[0]).toMatchObject({
       listName: 'Pals',
       listColor: '#8b5cf6',
       reminderDays: 10,
@@ -231,7 +233,7 @@ describe('NATS handlers for the notifications service', () => {
       userId: owner.user._id,
       limit: 1,
     });
-    expect(limited).toMatchObject({ totalItems: 3, items: [{ firstName: 'Never' }] });
+    expect(limited).toMatchObject({ totalItems: 3, items: [{ firstName: 'Long' }] });
   });
 
   it('CONTACTS_OVERDUE_DIGEST pages through every user with overdue contacts by cursor', async () => {

@@ -7,6 +7,9 @@ import {
   MS_PER_DAY,
   matchesContactSearch,
   overdueAt,
+  comparePriority,
+  latenessRatio,
+  remindingDays,
   type SearchableContact,
 } from '@kith/contracts';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -14,7 +17,14 @@ import pg from 'pg';
 import { startTestStack, type TestStack } from '@kith/stack/testing';
 import { substringPattern } from '../src/contacts/contact-query.sql.js';
 import { newContactRow } from '../src/contacts/contacts.repository.js';
-import { effectiveReminderDaysSql, overdueAtSql, overdueSql, remindableSql } from '../src/contacts/overdue-rule.sql.js';
+import {
+  effectiveReminderDaysSql,
+  overdueAtSql,
+  overdueSql,
+  priorityOrderSql,
+  remindableSql,
+  remindingDaysSql,
+} from '../src/contacts/overdue-rule.sql.js';
 import type { DB } from '../src/database/tables.generated.js';
 
 // Where a rule must exist in SQL as well as in TypeScript (the database computes and compares due
@@ -42,6 +52,8 @@ interface OverdueCase {
   customReminderDays: number | null;
   listReminderDays: number | null;
   snoozedUntil: Date | null;
+  keepInTouch?: boolean;
+  listKeepInTouch?: boolean | null;
 }
 
 const now = new Date('2026-03-09T00:00:00.000Z');
@@ -177,6 +189,66 @@ const cases: OverdueCase[] = [
     listReminderDays: null,
     snoozedUntil: null,
   },
+  // Keep in touch, or not (issue 28).
+  {
+    name: 'not kept in touch, never contacted',
+    now,
+    lastContactDate: null,
+    customReminderDays: null,
+    listReminderDays: null,
+    snoozedUntil: null,
+    keepInTouch: false,
+  },
+  {
+    name: 'not kept in touch, long past its interval',
+    now,
+    lastContactDate: daysBefore(now, 400),
+    customReminderDays: 7,
+    listReminderDays: 30,
+    snoozedUntil: null,
+    keepInTouch: false,
+    listKeepInTouch: true,
+  },
+  {
+    name: "in a list not kept in touch, on the list's interval",
+    now,
+    lastContactDate: daysBefore(now, 100),
+    customReminderDays: null,
+    listReminderDays: 30,
+    snoozedUntil: null,
+    keepInTouch: true,
+    listKeepInTouch: false,
+  },
+  {
+    name: 'in a list not kept in touch, never contacted',
+    now,
+    lastContactDate: null,
+    customReminderDays: null,
+    listReminderDays: 30,
+    snoozedUntil: null,
+    keepInTouch: true,
+    listKeepInTouch: false,
+  },
+  {
+    name: 'in a list not kept in touch, with an interval of its own',
+    now,
+    lastContactDate: daysBefore(now, 8),
+    customReminderDays: 7,
+    listReminderDays: 30,
+    snoozedUntil: null,
+    keepInTouch: true,
+    listKeepInTouch: false,
+  },
+  {
+    name: 'in a list kept in touch',
+    now,
+    lastContactDate: daysBefore(now, 31),
+    customReminderDays: null,
+    listReminderDays: 30,
+    snoozedUntil: null,
+    keepInTouch: true,
+    listKeepInTouch: true,
+  },
   {
     name: 'due exactly at midnight UTC',
     now: new Date('2026-03-09T00:00:00.000Z'),
@@ -193,7 +265,8 @@ function inTypeScript(subject: OverdueCase) {
   const overdue = isOverdue(subject, subject.now);
   return {
     reminderDays,
-    overdueAt: overdueAt(subject.lastContactDate, reminderDays).toISOString(),
+    remindingDays: remindingDays(subject),
+    overdueAt: overdueAt(subject.lastContactDate, remindingDays(subject))?.toISOString() ?? null,
     overdue,
     remindable: overdue && !isSnoozed(subject.snoozedUntil, subject.now),
   };
@@ -201,18 +274,26 @@ function inTypeScript(subject: OverdueCase) {
 
 /** What the service's SQL answers for the same case, a contact row `c` made of it. */
 async function inSql(subject: OverdueCase) {
-  const reminderDays = effectiveReminderDaysSql(
-    sql`${subject.customReminderDays}::int`,
-    sql`${subject.listReminderDays}::int`,
-  );
-  const { rows } = await sql<{ reminderDays: number; overdueAt: Date; overdue: boolean; remindable: boolean }>`
-    SELECT c.reminder_days AS "reminderDays", c.overdue_at AS "overdueAt",
-           ${overdueSql(subject.now)} AS overdue, ${remindableSql(subject.now)} AS remindable
-    FROM (SELECT ${reminderDays} AS reminder_days,
-                 ${overdueAtSql(sql`${subject.lastContactDate}::timestamptz`, reminderDays)} AS overdue_at,
+  const custom = sql`${subject.customReminderDays}::int`;
+  const list = sql`${subject.listReminderDays}::int`;
+  const reminderDays = effectiveReminderDaysSql(custom, list);
+  // A list's switch is there only with a list (an absent one reads as none, like a LEFT JOIN's NULL).
+  const listKeep = sql`${subject.listReminderDays == null ? null : (subject.listKeepInTouch ?? true)}::boolean`;
+  const reminding = remindingDaysSql(custom, list, sql`${subject.keepInTouch ?? true}::boolean`, listKeep);
+  const { rows } = await sql<{
+    reminderDays: number;
+    remindingDays: number | null;
+    overdueAt: Date | null;
+    overdue: boolean;
+    remindable: boolean;
+  }>`
+    SELECT c.reminder_days AS "reminderDays", c.reminding_days AS "remindingDays", c.overdue_at AS "overdueAt",
+           coalesce(${overdueSql(subject.now)}, false) AS overdue, coalesce(${remindableSql(subject.now)}, false) AS remindable
+    FROM (SELECT ${reminderDays} AS reminder_days, ${reminding} AS reminding_days,
+                 ${overdueAtSql(sql`${subject.lastContactDate}::timestamptz`, reminding)} AS overdue_at,
                  ${subject.snoozedUntil}::timestamptz AS snoozed_until) c`.execute(db);
   const [row] = rows;
-  return { ...row!, overdueAt: row!.overdueAt.toISOString() };
+  return { ...row!, overdueAt: row!.overdueAt?.toISOString() ?? null };
 }
 
 describe('the overdue rule in SQL and in TypeScript', () => {
@@ -235,6 +316,109 @@ describe('the overdue rule in SQL and in TypeScript', () => {
     expect(new Set(answers.map((answer) => answer.reminderDays))).toEqual(
       new Set([DEFAULT_CONTACT_REMINDER_DAYS, 30, 60, 7, 1]),
     );
+    expect(answers.filter((answer) => answer.remindingDays === null).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the priority order in SQL and in TypeScript', () => {
+  const userId = '00000000-0000-4000-8000-0000000070a1';
+  const at = new Date('2026-05-20T10:00:00.000Z');
+
+  it('ranks alike: latest for their interval first, never-contacted without a list after, not kept in touch last', async () => {
+    const lists = await db
+      .insertInto('contact_lists')
+      .values([
+        { user_id: userId, name: 'Family', color: '#ef4444', reminder_days: 7 },
+        { user_id: userId, name: 'Friends', color: '#10b981', reminder_days: 30 },
+        { user_id: userId, name: 'Services', color: '#6b7280', reminder_days: 30, keep_in_touch: false },
+      ])
+      .returning(['id', 'name', 'reminder_days as reminderDays', 'keep_in_touch as keepInTouch'])
+      .execute();
+    const list = Object.fromEntries(lists.map((row) => [row.name, row]));
+    const people: {
+      firstName: string;
+      list: string | null;
+      lastDaysAgo: number | null;
+      addedDaysAgo: number;
+      custom?: number;
+      keep?: boolean;
+    }[] = [
+      { firstName: 'Weekly', list: 'Family', lastDaysAgo: 20, addedDaysAgo: 300 }, // 20/7
+      { firstName: 'Monthly', list: 'Friends', lastDaysAgo: 70, addedDaysAgo: 300 }, // 70/30
+      { firstName: 'Quarterly', list: null, lastDaysAgo: 400, addedDaysAgo: 500 }, // 400/90
+      { firstName: 'Own', list: 'Services', lastDaysAgo: 10, addedDaysAgo: 300, custom: 2 }, // 10/2
+      { firstName: 'NewFamily', list: 'Family', lastDaysAgo: null, addedDaysAgo: 12 }, // 12/7
+      { firstName: 'NewOwn', list: null, lastDaysAgo: null, addedDaysAgo: 3, custom: 1 }, // 3/1
+      { firstName: 'Imported', list: null, lastDaysAgo: null, addedDaysAgo: 1 },
+      { firstName: 'ImportedOld', list: null, lastDaysAgo: null, addedDaysAgo: 900 },
+      { firstName: 'Plumber', list: 'Services', lastDaysAgo: 300, addedDaysAgo: 400 },
+      { firstName: 'Dentist', list: null, lastDaysAgo: 500, addedDaysAgo: 600, keep: false },
+      { firstName: 'Tie', list: 'Friends', lastDaysAgo: 60, addedDaysAgo: 300 }, // 60/30
+      { firstName: 'Tie2', list: 'Friends', lastDaysAgo: 60, addedDaysAgo: 200 },
+      { firstName: 'Fresh', list: 'Friends', lastDaysAgo: 0, addedDaysAgo: 10 },
+    ];
+    const rows = await db
+      .insertInto('contacts')
+      .values(
+        people.map((person) =>
+          newContactRow(userId, {
+            firstName: person.firstName,
+            lastName: 'P',
+            listId: person.list ? list[person.list]!.id : null,
+            customReminderDays: person.custom ?? null,
+            keepInTouch: person.keep ?? true,
+            lastContactDate: person.lastDaysAgo == null ? null : daysBefore(at, person.lastDaysAgo, -3_600_000),
+          }),
+        ),
+      )
+      .returning(['id', 'first_name as firstName'])
+      .execute();
+    for (const [index, person] of people.entries())
+      await db
+        .updateTable('contacts')
+        .set({ created_at: daysBefore(at, person.addedDaysAgo) })
+        .where('id', '=', rows[index]!.id)
+        .execute();
+
+    const { rows: inSqlOrder } = await sql<{ firstName: string }>`
+      SELECT c.first_name AS "firstName" FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
+      WHERE c.user_id = ${userId}::uuid ORDER BY ${priorityOrderSql(at)}`.execute(db);
+    const subjects = people.map((person, index) => {
+      const of = person.list ? list[person.list]! : null;
+      return {
+        id: rows[index]!.id,
+        firstName: person.firstName,
+        listId: of?.id ?? null,
+        listReminderDays: of?.reminderDays ?? null,
+        listKeepInTouch: of?.keepInTouch ?? null,
+        customReminderDays: person.custom ?? null,
+        keepInTouch: person.keep ?? true,
+        lastContactDate: person.lastDaysAgo == null ? null : daysBefore(at, person.lastDaysAgo, -3_600_000),
+        createdAt: daysBefore(at, person.addedDaysAgo),
+      };
+    });
+    const inTypeScriptOrder = [...subjects]
+      .sort((a, b) => comparePriority(a, b, at) || (a.id < b.id ? -1 : 1))
+      .map((subject) => subject.firstName);
+    expect(inSqlOrder.map((row) => row.firstName)).toEqual(inTypeScriptOrder);
+    const byId = (names: string[]) =>
+      names.sort((a, b) =>
+        subjects.find((s) => s.firstName === a)!.id < subjects.find((s) => s.firstName === b)!.id ? -1 : 1,
+      );
+    expect(inTypeScriptOrder).toEqual([
+      'Own', // 10 / 2: its own interval outranks its list's switch
+      'Quarterly', // 400 / 90
+      'NewOwn', // never contacted, own interval: 3 / 1 since added
+      'Weekly', // 20 / 7
+      'Monthly', // 70 / 30
+      ...byId(['Tie', 'Tie2']), // 60 / 30
+      'NewFamily', // never contacted, in a list: 12 / 7 since added
+      'Fresh', // 0
+      'ImportedOld', // never contacted, no list: after everyone kept in touch
+      'Imported',
+      ...byId(['Plumber', 'Dentist']), // not kept in touch
+    ]);
+    expect(latenessRatio(subjects[0]!, at)).toBeCloseTo(20 / 7);
   });
 });
 

@@ -1,5 +1,7 @@
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
+  MAX_CONTACTS_PER_EMAIL,
+  pluralize,
   DEMO_USER_ID,
   fullName,
   type NotificationSettings,
@@ -7,7 +9,7 @@ import {
   type User,
 } from '@kith/contracts';
 import { LoadingState, PageHeader, api, notify, useAuthStore } from '@kith/web-kit';
-import { Bell, BellOff, Heart, Lock, Smile, Sparkles, UserRound, Users } from 'lucide-react';
+import { Bell, BellOff, Heart, Lock, Mail, Smile, Sparkles, UserRound, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DemoModeSwitch } from '../demo/DemoModeSwitch.js';
 import { AccountSection } from '../settings/AccountSection.js';
@@ -85,6 +87,41 @@ function PauseRemindersSwitch({ paused, onChange }: { paused: boolean; onChange:
         />
       </button>
     </span>
+  );
+}
+
+const CONTACTS_PER_EMAIL_CHOICES = [3, 5, 10, 15, 20, 30, MAX_CONTACTS_PER_EMAIL];
+
+/** How many people the daily e-mail lists, most important first (the rest are counted and linked). */
+function ContactsPerEmailSelect({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const [saving, setSaving] = useState(false);
+  const choices = [...new Set([...CONTACTS_PER_EMAIL_CHOICES, value])].sort((a, b) => a - b);
+  const change = async (contactsPerEmail: number) => {
+    setSaving(true);
+    try {
+      const saved = await api.call('updateNotificationSettings', { body: { contactsPerEmail } });
+      onChange(saved.contactsPerEmail);
+      notify.success(`The daily e-mail lists up to ${pluralize(saved.contactsPerEmail, 'person', 'people')}`);
+    } catch {
+      notify.error('Failed to update settings');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <select
+      aria-label="People per reminder e-mail"
+      value={value}
+      disabled={saving}
+      onChange={(event) => void change(Number(event.target.value))}
+      className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-blue-600"
+    >
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {choice}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -180,6 +217,20 @@ export function SettingsPage() {
                     updateData((current) => ({
                       ...current,
                       notifications: { ...current.notifications, remindersPaused },
+                    }))
+                  }
+                />
+              </Row>
+              <Row
+                label="People per reminder e-mail"
+                icon={<Mail className="size-4 text-slate-500" aria-hidden="true" />}
+              >
+                <ContactsPerEmailSelect
+                  value={data.notifications.contactsPerEmail}
+                  onChange={(contactsPerEmail) =>
+                    updateData((current) => ({
+                      ...current,
+                      notifications: { ...current.notifications, contactsPerEmail },
                     }))
                   }
                 />

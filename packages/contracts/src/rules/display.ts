@@ -67,14 +67,16 @@ export function fullName(person: { firstName: string; lastName: string }): strin
 export const DUE_SOON_DAYS = 7;
 
 export interface ContactStatus {
-  kind: 'never' | 'overdue' | 'due';
-  /** 'Never contacted', 'Overdue by 3 days', 'Due today', 'Due in 12 days'. */
+  kind: 'never' | 'overdue' | 'due' | 'off';
+  /** 'Never contacted', 'Overdue by 3 days', 'Due today', 'Due in 12 days', 'Not kept in touch'. */
   label: string;
-  /** Spec colours: never red; overdue by days (yellow/orange/red); due soon yellow, else green. */
-  color: SeverityColor;
+  /** Spec colours: never red; overdue by days (yellow/orange/red); due soon yellow, else green; off gray. */
+  color: SeverityColor | 'gray';
   /** The day the interval ends (last contact + interval), ISO; null when never contacted. */
   dueDate: string | null;
 }
+
+export const NOT_KEPT_IN_TOUCH = 'Not kept in touch';
 
 /** Where a contact is in its interval, for the contact page. */
 export function contactStatus(contact: {
@@ -83,7 +85,10 @@ export function contactStatus(contact: {
   reminderDays: number;
   isOverdue: boolean;
   daysOverdue: number | null;
+  /** Whether reminders apply (the contact's and its list's switches); absent: on. */
+  keptInTouch?: boolean;
 }): ContactStatus {
+  if (contact.keptInTouch === false) return { kind: 'off', label: NOT_KEPT_IN_TOUCH, color: 'gray', dueDate: null };
   if (contact.lastContactDate == null || contact.daysSinceLastContact == null) {
     return { kind: 'never', label: 'Never contacted', color: 'red', dueDate: null };
   }

@@ -11,6 +11,27 @@ export interface OverdueSubject {
   lastContactDate: Date | string | null;
   customReminderDays: number | null;
   listReminderDays: number | null;
+  /** The contact's keep-in-touch switch; absent means on (the spec's behaviour). */
+  keepInTouch?: boolean;
+  /** Its list's keep-in-touch switch; null or absent without a list. */
+  listKeepInTouch?: boolean | null;
+}
+
+/**
+ * Whether the contact is kept in touch with at all: its own switch is on, and its list's is too
+ * unless the contact has its own interval (an interval of its own outranks the list's, as for the
+ * interval itself). A contact not kept in touch with is never overdue.
+ */
+export function keepsInTouch(
+  subject: Pick<OverdueSubject, 'customReminderDays' | 'keepInTouch' | 'listKeepInTouch'>,
+): boolean {
+  if (subject.keepInTouch === false) return false;
+  return subject.customReminderDays != null || subject.listKeepInTouch !== false;
+}
+
+/** The interval the overdue rule measures against, or null when the contact is not kept in touch with. */
+export function remindingDays(subject: OverdueSubject): number | null {
+  return keepsInTouch(subject) ? effectiveReminderDays(subject.customReminderDays, subject.listReminderDays) : null;
 }
 
 export function effectiveReminderDays(customReminderDays: number | null, listReminderDays: number | null): number {
@@ -24,23 +45,30 @@ export function daysSince(date: Date | string | null, now: Date = new Date()): n
 }
 
 export function isOverdue(subject: OverdueSubject, now: Date = new Date()): boolean {
+  const interval = remindingDays(subject);
+  if (interval == null) return false;
   const days = daysSince(subject.lastContactDate, now);
   if (days == null) return true;
-  return days > effectiveReminderDays(subject.customReminderDays, subject.listReminderDays);
+  return days > interval;
 }
 
-/** Whole days past the interval (0 or more) for an overdue contact; null if never contacted. */
+/** Whole days past the interval (0 or more); null if never contacted or not kept in touch with. */
 export function daysOverdue(subject: OverdueSubject, now: Date = new Date()): number | null {
   const days = daysSince(subject.lastContactDate, now);
-  if (days == null) return null;
-  return Math.max(0, days - effectiveReminderDays(subject.customReminderDays, subject.listReminderDays));
+  const interval = remindingDays(subject);
+  if (days == null || interval == null) return null;
+  return Math.max(0, days - interval);
 }
 
 /**
  * The instant from which the contact counts as overdue. Never contacted ⇒ the epoch (always
- * overdue). Stored per contact so an index answers "who is overdue now".
+ * overdue); no interval (not kept in touch with, see remindingDays) ⇒ null, never. Stored per
+ * contact so an index answers "who is overdue now".
  */
-export function overdueAt(lastContactDate: Date | string | null, reminderDays: number): Date {
+export function overdueAt(lastContactDate: Date | string | null, reminderDays: number): Date;
+export function overdueAt(lastContactDate: Date | string | null, reminderDays: number | null): Date | null;
+export function overdueAt(lastContactDate: Date | string | null, reminderDays: number | null): Date | null {
+  if (reminderDays == null) return null;
   if (lastContactDate == null) return new Date(0);
   return new Date(new Date(lastContactDate).getTime() + (reminderDays + 1) * MS_PER_DAY);
 }

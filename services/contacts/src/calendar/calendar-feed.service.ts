@@ -50,16 +50,23 @@ export function birthdayStart(birthday: string): Date | null {
   return new Date(Date.UTC(year === '-' ? YEARLESS_BIRTHDAY_ANCHOR : Number(year), Number(month) - 1, Number(day)));
 }
 
+/**
+ * A contact's events: when to get in touch (none for a contact not kept in touch with: it has no
+ * due date), a reminder the user scheduled, and the birthday.
+ */
 export function feedEvents(contact: FeedContactRow, today: Date): string {
-  const due = dueDay(contact.overdueAt, today, contact.snoozedUntil);
-  const movedBySnooze = contact.snoozedUntil !== null && due > dueDay(contact.overdueAt, today);
-  let text = allDayEvent({
-    uid: `due-${contact.id}@kith`,
-    date: due,
-    summary: getInTouchTitle(contact),
-    description: movedBySnooze ? `Snoozed until ${contact.snoozedUntil!.toISOString().slice(0, 10)}` : null,
-    stamp: contact.updatedAt,
-  });
+  let text = '';
+  if (contact.overdueAt) {
+    const due = dueDay(contact.overdueAt, today, contact.snoozedUntil);
+    const movedBySnooze = contact.snoozedUntil !== null && due > dueDay(contact.overdueAt, today);
+    text += allDayEvent({
+      uid: `due-${contact.id}@kith`,
+      date: due,
+      summary: getInTouchTitle(contact),
+      description: movedBySnooze ? `Snoozed until ${contact.snoozedUntil!.toISOString().slice(0, 10)}` : null,
+      stamp: contact.updatedAt,
+    });
+  }
   if (contact.reminderDate) {
     text += allDayEvent({
       uid: `reminder-${contact.id}@kith`,

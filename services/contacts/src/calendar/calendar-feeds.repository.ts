@@ -18,7 +18,8 @@ export interface FeedContactRow {
   lastName: string;
   createdAt: Date;
   updatedAt: Date;
-  overdueAt: Date;
+  /** Null: not kept in touch with, no due date. */
+  overdueAt: Date | null;
   reminderDate: Date | null;
   reminderNotes: string | null;
   /** "YYYY-MM-DD" or "--MM-DD". */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { effectiveReminderDays, overdueAt } from '@kith/contracts';
+import { overdueAt, remindingDays } from '@kith/contracts';
 import { ContactsRepository } from '../contacts/contacts.repository.js';
 import type { Trx } from '../database/database.js';
 import { AddressBookRepository, type CardRow } from './address-book.repository.js';
@@ -119,10 +119,16 @@ export class AddressBookService {
         );
         return { created: false, id: existing.id };
       }
-      const listDays = listId ? await this.contacts.listReminderDays(userId, listId, db) : null;
+      const list = listId ? await this.contacts.listReminder(userId, listId, db) : null;
+      const subject = {
+        lastContactDate: null,
+        customReminderDays: null,
+        listReminderDays: list?.reminderDays ?? null,
+        listKeepInTouch: list?.keepInTouch ?? null,
+      };
       const id = await this.contacts.create(
         userId,
-        { ...card, davHref: href, overdueAt: overdueAt(null, effectiveReminderDays(null, listDays)) },
+        { ...card, davHref: href, overdueAt: overdueAt(null, remindingDays(subject)) },
         db,
       );
       return { created: true, id };
@@ -142,13 +148,18 @@ export class AddressBookService {
   }
 
   /** The contact's due date with its (possibly new) list; its own interval and last contact stay. */
-  private async dueDate(db: Trx, userId: string, contactId: string, listId: string | null): Promise<Date> {
+  private async dueDate(db: Trx, userId: string, contactId: string, listId: string | null): Promise<Date | null> {
     const current = await this.contacts.lockTimerInputs(db, userId, contactId);
-    const listDays = listId ? await this.contacts.listReminderDays(userId, listId, db) : null;
-    return overdueAt(
-      current?.lastContactDate ?? null,
-      effectiveReminderDays(current?.customReminderDays ?? null, listDays),
-    );
+    const list = listId ? await this.contacts.listReminder(userId, listId, db) : null;
+    const lastContactDate = current?.lastContactDate ?? null;
+    const subject = {
+      lastContactDate,
+      customReminderDays: current?.customReminderDays ?? null,
+      keepInTouch: current?.keepInTouch ?? true,
+      listReminderDays: list?.reminderDays ?? null,
+      listKeepInTouch: list?.keepInTouch ?? null,
+    };
+    return overdueAt(lastContactDate, remindingDays(subject));
   }
 }
 

@@ -1,6 +1,6 @@
 import { type ContactSortBy, SEARCH_SORTS_MATCHES_UP_TO, type SortOrder } from '@kith/contracts';
 import { type RawBuilder, sql } from 'kysely';
-import { overdueSql } from './overdue-rule.sql.js';
+import { overdueSql, priorityOrderSql } from './overdue-rule.sql.js';
 
 /** A piece of SQL with its parameters, composed into the statements below. */
 export type Fragment = RawBuilder<unknown>;
@@ -8,11 +8,12 @@ export type Fragment = RawBuilder<unknown>;
 /** Columns of a ContactRecord, selected from `contacts c LEFT JOIN contact_lists l`. */
 export const CONTACT_COLUMNS = sql`
   c.id, c.user_id AS "userId", c.first_name AS "firstName", c.last_name AS "lastName", c.email,
-  c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays",
+  c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays", c.keep_in_touch AS "keepInTouch",
   c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
   c.reminder_notes AS "reminderNotes", c.snoozed_until AS "snoozedUntil", c.birthday, c.company, c.job_title AS "jobTitle",
   c.phones, c.emails, c.address, c.website, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-  l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays"`;
+  l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays",
+  l.keep_in_touch AS "listKeepInTouch"`;
 
 export const CONTACTS_WITH_LIST = sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;
 
@@ -48,11 +49,19 @@ export function contactWhere(filter: ContactFilter): Fragment {
  * at 100 000 contacts). A search with few matches (`matches`, its count) therefore sorts its
  * matches instead; the sub-select, kept apart by OFFSET 0, cannot be answered from the sort's index.
  */
-export function pageIds(filter: ContactFilter, orderBy: Fragment, window: Fragment, matches?: number): Fragment {
+export function pageIds(
+  filter: ContactFilter,
+  orderBy: Fragment,
+  window: Fragment,
+  matches?: number,
+  withList = false,
+): Fragment {
   const where = contactWhere(filter);
+  // The priority order reads the list's interval and switch (`l`); the other orders need no join.
+  const list = withList ? sql` LEFT JOIN contact_lists l ON l.id = c.list_id` : sql``;
   if (filter.search && matches !== undefined && matches <= SEARCH_SORTS_MATCHES_UP_TO)
-    return sql`SELECT c.id FROM (SELECT * FROM contacts c WHERE ${where} OFFSET 0) c ORDER BY ${orderBy} ${window}`;
-  return sql`SELECT c.id FROM contacts c WHERE ${where} ORDER BY ${orderBy} ${window}`;
+    return sql`SELECT c.id FROM (SELECT * FROM contacts c WHERE ${where} OFFSET 0) c${list} ORDER BY ${orderBy} ${window}`;
+  return sql`SELECT c.id FROM contacts c${list} WHERE ${where} ORDER BY ${orderBy} ${window}`;
 }
 
 /** Whether the filter narrows the user's contacts at all (an unfiltered page reads a kept total). */
@@ -100,9 +109,12 @@ export function countKey(kind: 'total' | 'sections', filter: ContactFilter): str
  * ORDER BY for a sort, always ending in the id so pages are stable. Never contacted counts as
  * the longest ago: first when sorting by last contact ascending, last when descending.
  */
-export function contactOrderBy(sortBy: ContactSortBy, sortOrder: SortOrder): Fragment {
+export function contactOrderBy(sortBy: ContactSortBy, sortOrder: SortOrder, now: Date = new Date()): Fragment {
   const direction = sortOrder === 'desc' ? 'DESC' : 'ASC';
   switch (sortBy) {
+    case 'priority':
+      // Ascending, like a ranking: the most important first.
+      return priorityOrderSql(now, sortOrder === 'desc');
     case 'name':
       return sql.raw(`lower(c.first_name) ${direction}, lower(c.last_name) ${direction}, c.id ${direction}`);
     case 'updated':

@@ -15,6 +15,7 @@ const record = (overrides: Partial<ContactRecord> = {}): ContactRecord => ({
   notes: null,
   listId: null,
   customReminderDays: null,
+  keepInTouch: true,
   lastContactDate: null,
   overdueAt: new Date(0),
   reminderDate: null,
@@ -33,6 +34,7 @@ const record = (overrides: Partial<ContactRecord> = {}): ContactRecord => ({
   listColor: null,
   listDescription: null,
   listReminderDays: null,
+  listKeepInTouch: null,
   ...overrides,
 });
 

@@ -4,6 +4,7 @@ import {
   daysSince,
   effectiveReminderDays,
   isOverdue,
+  keepsInTouch,
   nextBirthday,
   type UpcomingBirthday,
 } from '@kith/contracts';
@@ -18,6 +19,8 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
     lastContactDate: record.lastContactDate,
     customReminderDays: record.customReminderDays,
     listReminderDays: record.listReminderDays,
+    keepInTouch: record.keepInTouch,
+    listKeepInTouch: record.listKeepInTouch,
   };
   return {
     _id: record.id,
@@ -46,6 +49,8 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
         : null,
     customReminderDays: record.customReminderDays,
     reminderDays: effectiveReminderDays(record.customReminderDays, record.listReminderDays),
+    keepInTouch: record.keepInTouch,
+    keptInTouch: keepsInTouch(subject),
     lastContactDate: iso(record.lastContactDate),
     daysSinceLastContact: daysSince(record.lastContactDate, now),
     isOverdue: isOverdue(subject, now),

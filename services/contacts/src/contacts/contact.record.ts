@@ -7,7 +7,8 @@ export interface ContactRecord extends ContactBasics, ContactDetails {
   listId: string | null;
   customReminderDays: number | null;
   lastContactDate: Date | null;
-  overdueAt: Date;
+  keepInTouch: boolean;
+  overdueAt: Date | null;
   reminderDate: Date | null;
   reminderNotes: string | null;
   snoozedUntil: Date | null;
@@ -17,4 +18,5 @@ export interface ContactRecord extends ContactBasics, ContactDetails {
   listColor: string | null;
   listDescription: string | null;
   listReminderDays: number | null;
+  listKeepInTouch: boolean | null;
 }

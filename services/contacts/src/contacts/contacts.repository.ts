@@ -43,7 +43,14 @@ export interface ContactSectionRecord {
 export interface OverdueInputs {
   listId: string | null;
   customReminderDays: number | null;
+  keepInTouch: boolean;
   lastContactDate: Date | null;
+}
+
+/** What a list contributes to its members' timers. */
+export interface ListReminder {
+  reminderDays: number;
+  keepInTouch: boolean;
 }
 
 /** OverdueInputs plus what the last contact is derived from (contracts' lastContactOf). */
@@ -60,9 +67,10 @@ export interface ContactWrite {
   notes?: string | null;
   listId?: string | null;
   customReminderDays?: number | null;
+  keepInTouch?: boolean;
   lastContactDate?: Date | null;
   statusContactDate?: Date | null;
-  overdueAt?: Date;
+  overdueAt?: Date | null;
   reminderDate?: Date | null;
   reminderNotes?: string | null;
   snoozedUntil?: Date | null;
@@ -89,6 +97,7 @@ export function contactColumns(write: ContactWrite) {
     notes: write.notes,
     list_id: write.listId,
     custom_reminder_days: write.customReminderDays,
+    keep_in_touch: write.keepInTouch,
     last_contact_date: write.lastContactDate,
     status_contact_date: write.statusContactDate,
     overdue_at: write.overdueAt,
@@ -168,7 +177,8 @@ export class ContactsRepository {
     sort: { sortBy: ContactSortBy; sortOrder: SortOrder } | 'mostOverdue',
     page: PageRequest,
   ): Promise<{ records: ContactRecord[]; total: number }> {
-    const orderBy = sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder);
+    const orderBy =
+      sort === 'mostOverdue' ? MOST_OVERDUE_FIRST : contactOrderBy(sort.sortBy, sort.sortOrder, filter.now);
     const window = sql.raw(`LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`);
     const key = narrows(filter) ? countKey('total', filter) : undefined;
     const kept = key ? this.counts.kept<number>(key) : undefined;
@@ -182,7 +192,7 @@ export class ContactsRepository {
     const statement = sql<PageRow>`
       SELECT ${CONTACT_COLUMNS}, ${extra}
       FROM ${CONTACTS_WITH_LIST}
-      WHERE c.id = ANY(ARRAY(${pageIds(filter, orderBy, window, known?.value)}))
+      WHERE c.id = ANY(ARRAY(${pageIds(filter, orderBy, window, known?.value, sort !== 'mostOverdue' && sort.sortBy === 'priority')}))
       ORDER BY ${orderBy}`;
     const records = await this.read(statement, Boolean(filter.search) || page.offset > 0);
     const [first] = records;
@@ -279,7 +289,7 @@ export class ContactsRepository {
   async lockTimerInputs(trx: Trx, userId: string, id: string): Promise<TimerInputs | null> {
     const [row] = await this.database.run(
       sql<TimerInputs>`
-      SELECT list_id AS "listId", custom_reminder_days AS "customReminderDays", last_contact_date AS "lastContactDate",
+      SELECT list_id AS "listId", custom_reminder_days AS "customReminderDays", keep_in_touch AS "keepInTouch", last_contact_date AS "lastContactDate",
              status_contact_date AS "statusContactDate",
              (SELECT max(m.timestamp) FROM communications m WHERE m.contact_id = c.id) AS "newestInteraction"
       FROM contacts c WHERE id = ${id}::uuid AND user_id = ${userId}::uuid FOR UPDATE`,
@@ -289,18 +299,20 @@ export class ContactsRepository {
   }
 
   /** The reminder interval of the caller's list, or null when the list is not theirs; a list's page asks it on every scroll. */
-  async listReminderDays(userId: string, listId: string, db?: Db): Promise<number | null> {
+  /** The interval and keep-in-touch switch of the user's list; null when the list is not theirs. */
+  async listReminder(userId: string, listId: string, db?: Db): Promise<ListReminder | null> {
     const [row] = await this.database.prepared(
-      sql<{ reminderDays: number }>`
-        SELECT reminder_days AS "reminderDays" FROM contact_lists WHERE id = ${listId}::uuid AND user_id = ${userId}::uuid`,
+      sql<ListReminder>`
+        SELECT reminder_days AS "reminderDays", keep_in_touch AS "keepInTouch"
+        FROM contact_lists WHERE id = ${listId}::uuid AND user_id = ${userId}::uuid`,
       db,
     );
-    return row?.reminderDays ?? null;
+    return row ?? null;
   }
 
   async create(
     userId: string,
-    data: ContactWrite & { firstName: string; lastName: string; overdueAt: Date },
+    data: ContactWrite & { firstName: string; lastName: string; overdueAt: Date | null },
     db: Db = this.database.db,
   ): Promise<string> {
     const created = await db

@@ -8,8 +8,8 @@ import {
   NO_LIST_ID,
   NO_LIST_SECTION_NAME,
   type contactUpdateSchema,
-  effectiveReminderDays,
   lastContactOf,
+  remindingDays,
   overdueAt,
   type PageQuery,
   type Paged,
@@ -26,6 +26,7 @@ import {
   type BirthdayRecord,
   ContactsRepository,
   type ContactWrite,
+  type ListReminder,
   type OverdueInputs,
   type TimerInputs,
 } from './contacts.repository.js';
@@ -122,16 +123,23 @@ export class ContactsService {
 
   async create(userId: string, input: ContactInputParsed): Promise<Contact> {
     const id = await this.contacts.transaction(async (db) => {
-      const listDays = input.listId ? await this.requireListDays(db, userId, input.listId) : null;
       const lastContactDate = input.lastContactDate ? new Date(input.lastContactDate) : null;
+      const keepInTouch = input.keepInTouch ?? true;
+      const listId = input.listId ?? null;
       return this.contacts.create(
         userId,
         {
           ...input,
-          listId: input.listId ?? null,
+          listId,
+          keepInTouch,
           lastContactDate,
           statusContactDate: lastContactDate,
-          overdueAt: overdueAt(lastContactDate, effectiveReminderDays(input.customReminderDays, listDays)),
+          overdueAt: await this.dueDate(db, userId, {
+            listId,
+            customReminderDays: input.customReminderDays,
+            keepInTouch,
+            lastContactDate,
+          }),
         },
         db,
       );
@@ -147,7 +155,13 @@ export class ContactsService {
   async update(userId: string, contactId: string, input: ContactUpdate): Promise<Contact> {
     await this.contacts.transaction(async (db) => {
       const current = await this.lockTimer(db, userId, contactId);
-      const { lastContactDate: lastContactInput, listId: listInput, customReminderDays: daysInput, ...fields } = input;
+      const {
+        lastContactDate: lastContactInput,
+        listId: listInput,
+        customReminderDays: daysInput,
+        keepInTouch: keepInput,
+        ...fields
+      } = input;
       await this.settleTimer(
         db,
         userId,
@@ -156,6 +170,7 @@ export class ContactsService {
           ...current,
           listId: listInput === undefined ? current.listId : (listInput ?? null),
           customReminderDays: daysInput === undefined ? current.customReminderDays : daysInput,
+          keepInTouch: keepInput ?? current.keepInTouch,
           statusContactDate:
             lastContactInput === undefined
               ? current.statusContactDate
@@ -247,6 +262,7 @@ export class ContactsService {
         ...changes,
         listId: inputs.listId,
         customReminderDays: inputs.customReminderDays,
+        keepInTouch: inputs.keepInTouch,
         statusContactDate: inputs.statusContactDate,
         lastContactDate,
         overdueAt: overdue,
@@ -255,24 +271,36 @@ export class ContactsService {
     );
   }
 
-  /** Due date from the inputs; the list's interval is read after the contact lock, so it is current. */
-  private async dueDate(db: Db, userId: string, inputs: OverdueInputs): Promise<Date> {
-    const listDays = inputs.listId ? await this.requireListDays(db, userId, inputs.listId) : null;
-    return overdueAt(inputs.lastContactDate, effectiveReminderDays(inputs.customReminderDays, listDays));
+  /**
+   * Due date from the inputs (null: not kept in touch with); the list's interval and switch are
+   * read after the contact lock, so they are current.
+   */
+  private async dueDate(db: Db, userId: string, inputs: OverdueInputs): Promise<Date | null> {
+    const list = inputs.listId ? await this.requireList(db, userId, inputs.listId) : null;
+    return overdueAt(
+      inputs.lastContactDate,
+      remindingDays({
+        customReminderDays: inputs.customReminderDays,
+        keepInTouch: inputs.keepInTouch,
+        lastContactDate: inputs.lastContactDate,
+        listReminderDays: list?.reminderDays ?? null,
+        listKeepInTouch: list?.keepInTouch ?? null,
+      }),
+    );
   }
 
   /** `listId` of a query: absent for everyone, NO_LIST_ID for no list, else the caller's list (404 otherwise). */
   private async listScope(userId: string, listId: string | undefined): Promise<string | null | undefined> {
     if (listId === undefined) return undefined;
     if (listId === NO_LIST_ID) return null;
-    await this.requireListDays(undefined, userId, listId);
+    await this.requireList(undefined, userId, listId);
     return listId;
   }
 
-  /** The caller's list interval; another user's (or no such) list is a 404. */
-  private async requireListDays(db: Db | undefined, userId: string, listId: string): Promise<number> {
-    const days = await this.contacts.listReminderDays(userId, listId, db);
-    if (days == null) throw AppError.notFound('List');
-    return days;
+  /** The caller's list's interval and switch; another user's (or no such) list is a 404. */
+  private async requireList(db: Db | undefined, userId: string, listId: string): Promise<ListReminder> {
+    const list = await this.contacts.listReminder(userId, listId, db);
+    if (!list) throw AppError.notFound('List');
+    return list;
   }
 }

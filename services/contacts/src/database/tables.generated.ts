@@ -49,6 +49,7 @@ export interface ContactLists {
   created_at: Generated<Timestamp>;
   description: string | null;
   id: Generated<string>;
+  keep_in_touch: Generated<boolean>;
   name: string;
   reminder_days: number;
   updated_at: Generated<Timestamp>;
@@ -71,12 +72,13 @@ export interface Contacts {
   first_name: string;
   id: Generated<string>;
   job_title: string | null;
+  keep_in_touch: Generated<boolean>;
   last_contact_date: Timestamp | null;
   last_name: string;
   list_id: string | null;
   name_key: Generated<string | null>;
   notes: string | null;
-  overdue_at: Generated<Timestamp>;
+  overdue_at: Generated<Timestamp | null>;
   phone_key: Generated<string | null>;
   phone_number: string | null;
   phones: Generated<Json>;

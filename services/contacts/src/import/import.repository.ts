@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ContactDetails, DEFAULT_LIST_COLOR, DEFAULT_LIST_REMINDER_DAYS } from '@kith/contracts';
 import { sql } from 'kysely';
-import { effectiveReminderDaysSql, overdueAtSql } from '../contacts/overdue-rule.sql.js';
+import { overdueAtSql, remindingDaysSql } from '../contacts/overdue-rule.sql.js';
 import { Database, type Trx } from '../database/database.js';
 import type { ContactIdentity, DuplicateLookupKeys } from './duplicates.js';
 
@@ -82,12 +82,13 @@ export class ImportRepository {
    * Batched INSERT ... SELECT FROM unnest(...). New contacts are never contacted, hence overdue,
    * unless `lastContactDate` is given ('Start their reminder timers today'): then their timers
    * count from it, with the due date of the overdue rule (their list's interval, else the default).
+   * With `keepInTouch` false ('Don't remind me about them yet') they have no due date at all.
    */
   async insertMany(
     userId: string,
     rows: ImportRow[],
     trx: ImportTransaction,
-    lastContactDate: Date | null = null,
+    { lastContactDate = null, keepInTouch = true }: { lastContactDate?: Date | null; keepInTouch?: boolean } = {},
   ): Promise<number> {
     let inserted = 0;
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
@@ -96,11 +97,19 @@ export class ImportRepository {
         sql<{ count: number }>`
           WITH inserted AS (
             INSERT INTO contacts (user_id, first_name, last_name, email, phone_number, list_id, notes, birthday, company,
-                                  job_title, phones, emails, address, website, last_contact_date, status_contact_date, overdue_at)
+                                  job_title, phones, emails, address, website, last_contact_date, status_contact_date, keep_in_touch, overdue_at)
             SELECT ${userId}::uuid, r.first_name, r.last_name, r.email, r.phone_number, r.list_id, r.notes, r.birthday, r.company,
                    r.job_title, r.phones, r.emails, r.address, r.website,
-                   ${lastContactDate}::timestamptz, ${lastContactDate}::timestamptz,
-                   ${overdueAtSql(sql`${lastContactDate}::timestamptz`, effectiveReminderDaysSql(sql`NULL`, sql`l.reminder_days`))}
+                   ${lastContactDate}::timestamptz, ${lastContactDate}::timestamptz, ${keepInTouch}::boolean,
+                   ${overdueAtSql(
+                     sql`${lastContactDate}::timestamptz`,
+                     remindingDaysSql(
+                       sql`NULL::int`,
+                       sql`l.reminder_days`,
+                       sql`${keepInTouch}::boolean`,
+                       sql`l.keep_in_touch`,
+                     ),
+                   )}
             FROM unnest(
               ${chunk.map((row) => row.firstName)}::text[], ${chunk.map((row) => row.lastName)}::text[],
               ${chunk.map((row) => row.email)}::text[], ${chunk.map((row) => row.phoneNumber)}::text[],

@@ -72,7 +72,11 @@ export class ImportService {
         ...row,
         listId: row.listId ?? (listName ? named.get(listName.toLowerCase())! : null),
       }));
-      const imported = await this.imports.insertMany(userId, stored, trx, request.startTimersToday ? new Date() : null);
+      const remind = request.remind ?? (request.startTimersToday ? 'from-today' : 'from-history');
+      const imported = await this.imports.insertMany(userId, stored, trx, {
+        lastContactDate: remind === 'from-today' ? new Date() : null,
+        keepInTouch: remind !== 'later',
+      });
       return { imported, skipped: rows.length - imported };
     });
     importSizes.observe({ step: 'confirm' }, result.imported);

@@ -9,6 +9,7 @@ export function toListSummary(record: ListRecord): ContactListSummary {
     description: record.description,
     color: record.color,
     reminderDays: record.reminderDays,
+    keepInTouch: record.keepInTouch,
     contactCount: record.contactCount,
     overdueCount: record.overdueCount,
     createdAt: record.createdAt.toISOString(),

@@ -6,6 +6,7 @@ export interface ListRecord {
   description: string | null;
   color: string;
   reminderDays: number;
+  keepInTouch: boolean;
   createdAt: Date;
   updatedAt: Date;
   contactCount: number;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { effectiveReminderDaysSql, overdueAtSql } from '../contacts/overdue-rule.sql.js';
+import { overdueAtSql, remindingDaysSql } from '../contacts/overdue-rule.sql.js';
 import { Database } from '../database/database.js';
 import type { ListRecord } from './list.record.js';
 
@@ -9,6 +9,7 @@ export interface ListWrite {
   description?: string | null;
   color?: string;
   reminderDays?: number;
+  keepInTouch?: boolean;
 }
 
 function listColumns(write: ListWrite) {
@@ -17,6 +18,7 @@ function listColumns(write: ListWrite) {
     description: write.description,
     color: write.color,
     reminder_days: write.reminderDays,
+    keep_in_touch: write.keepInTouch,
   };
 }
 
@@ -42,7 +44,7 @@ export class ListsRepository {
     const memberIdsColumn = withContactIds ? sql`, coalesce(m.contact_ids, '{}') AS "contactIds"` : sql``;
     return this.database.prepared(sql<ListRecord>`
       SELECT l.id, l.user_id AS "userId", l.name, l.description, l.color, l.reminder_days AS "reminderDays",
-             l.created_at AS "createdAt", l.updated_at AS "updatedAt",
+             l.keep_in_touch AS "keepInTouch", l.created_at AS "createdAt", l.updated_at AS "updatedAt",
              coalesce(m.contact_count, 0)::int AS "contactCount", coalesce(m.overdue_count, 0)::int AS "overdueCount"
              ${memberIdsColumn}
       FROM contact_lists l
@@ -85,8 +87,8 @@ export class ListsRepository {
   }
 
   /**
-   * Updates the list; a new interval moves the due date of every member without a custom
-   * interval in one set-based UPDATE, in the same transaction.
+   * Updates the list; a new interval or keep-in-touch switch moves the due date of every member
+   * without a custom interval in one set-based UPDATE, in the same transaction.
    */
   update(userId: string, id: string, data: ListWrite): Promise<boolean> {
     return this.database.transaction(async (trx) => {
@@ -97,10 +99,18 @@ export class ListsRepository {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       if (numUpdatedRows === 0n) return false;
-      if (data.reminderDays !== undefined) {
+      if (data.reminderDays !== undefined || data.keepInTouch !== undefined) {
+        const days = remindingDaysSql(
+          sql`c.custom_reminder_days`,
+          sql`l.reminder_days`,
+          sql`c.keep_in_touch`,
+          sql`l.keep_in_touch`,
+        );
         await sql`
-          UPDATE contacts SET overdue_at = ${overdueAtSql(sql`last_contact_date`, sql`${data.reminderDays}::int`)}
-          WHERE list_id = ${id}::uuid AND user_id = ${userId}::uuid AND custom_reminder_days IS NULL`.execute(trx);
+          UPDATE contacts c SET overdue_at = ${overdueAtSql(sql`c.last_contact_date`, days)}
+          FROM contact_lists l
+          WHERE l.id = c.list_id AND c.list_id = ${id}::uuid AND c.user_id = ${userId}::uuid
+            AND c.custom_reminder_days IS NULL`.execute(trx);
       }
       return true;
     });
@@ -115,7 +125,10 @@ export class ListsRepository {
       await sql`
         UPDATE contacts
         SET list_id = NULL, updated_at = now(),
-            overdue_at = ${overdueAtSql(sql`last_contact_date`, effectiveReminderDaysSql(sql`custom_reminder_days`, sql`NULL`))}
+            overdue_at = ${overdueAtSql(
+              sql`last_contact_date`,
+              remindingDaysSql(sql`custom_reminder_days`, sql`NULL::int`, sql`keep_in_touch`, sql`NULL::boolean`),
+            )}
         WHERE list_id = ${id}::uuid AND user_id = ${userId}::uuid`.execute(trx);
       await trx.deleteFrom('contact_lists').where('id', '=', id).execute();
       return true;

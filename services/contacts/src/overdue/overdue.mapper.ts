@@ -39,8 +39,9 @@ export function toUpcoming(record: ContactRecord, now: Date): UpcomingContact {
   return {
     ...reminderLine(record, now).line,
     reason: 'due',
-    dueDate: record.overdueAt.toISOString(),
-    daysUntilDue: Math.ceil((record.overdueAt.getTime() - now.getTime()) / MS_PER_DAY),
+    // Coming due: read by `overdue_at > now`, so never a contact without a due date.
+    dueDate: record.overdueAt!.toISOString(),
+    daysUntilDue: Math.ceil((record.overdueAt!.getTime() - now.getTime()) / MS_PER_DAY),
     reminderNotes: null,
   };
 }

@@ -3,8 +3,8 @@ import { MS_PER_DAY } from '@kith/contracts';
 import { sql } from 'kysely';
 import { Database } from '../database/database.js';
 import type { ContactRecord } from '../contacts/contact.record.js';
-import { CONTACT_COLUMNS, CONTACTS_WITH_LIST, MOST_OVERDUE_FIRST } from '../contacts/contact-query.sql.js';
-import { overdueSql, remindableSql } from '../contacts/overdue-rule.sql.js';
+import { CONTACT_COLUMNS, CONTACTS_WITH_LIST } from '../contacts/contact-query.sql.js';
+import { overdueSql, priorityOrderSql, remindableSql } from '../contacts/overdue-rule.sql.js';
 
 export interface OverdueUser {
   userId: string;
@@ -35,7 +35,10 @@ const SCHEDULED_COLUMNS = sql`c.id, c.user_id AS "userId", c.first_name AS "firs
 export class OverdueRepository {
   constructor(@Inject(Database) private readonly database: Database) {}
 
-  /** The user's overdue contacts; `excludeSnoozed` leaves out those whose snooze runs (e-mails). */
+  /**
+   * The user's overdue contacts, most important first (rules/priority.ts); `excludeSnoozed` leaves
+   * out those whose snooze runs (e-mails).
+   */
   async overdueForUser(
     userId: string,
     now: Date,
@@ -46,7 +49,7 @@ export class OverdueRepository {
     const [records, [{ total }]] = await Promise.all([
       this.database.prepared(sql<ContactRecord>`
         SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
-        WHERE c.user_id = ${userId}::uuid AND ${condition} ORDER BY ${MOST_OVERDUE_FIRST} LIMIT ${limit}`),
+        WHERE c.user_id = ${userId}::uuid AND ${condition} ORDER BY ${priorityOrderSql(now)} LIMIT ${limit}`),
       this.database.prepared(sql<{ total: number }>`
         SELECT count(*)::int AS total FROM contacts c WHERE c.user_id = ${userId}::uuid AND ${condition}`),
     ]);
@@ -101,14 +104,17 @@ export class OverdueRepository {
       ORDER BY u.user_id LIMIT ${limit}`);
   }
 
-  /** Up to `perUser` most overdue, unsnoozed contacts of each user, one index range per user. */
+  /**
+   * Up to `perUser` overdue, unsnoozed contacts of each user, most important first: the overdue
+   * rows of each user are read from the index and ranked (the ratio depends on now).
+   */
   mostOverdueOf(userIds: string[], now: Date, perUser: number): Promise<ContactRecord[]> {
     return this.database.prepared(sql<ContactRecord>`
       SELECT picked.* FROM unnest(${userIds}::uuid[]) AS u(user_id)
       CROSS JOIN LATERAL (
         SELECT ${CONTACT_COLUMNS} FROM ${CONTACTS_WITH_LIST}
         WHERE c.user_id = u.user_id AND ${remindableSql(now)}
-        ORDER BY ${MOST_OVERDUE_FIRST} LIMIT ${perUser}
+        ORDER BY ${priorityOrderSql(now)} LIMIT ${perUser}
       ) AS picked`);
   }
 

@@ -21,6 +21,7 @@ const contactOf = (userId: string, id: string): ContactRecord => ({
   notes: null,
   listId: null,
   customReminderDays: null,
+  keepInTouch: true,
   lastContactDate: null,
   overdueAt: new Date(0),
   reminderDate: null,
@@ -39,6 +40,7 @@ const contactOf = (userId: string, id: string): ContactRecord => ({
   listColor: null,
   listDescription: null,
   listReminderDays: null,
+  listKeepInTouch: null,
 });
 
 /** A repository over three users with 3, 1 and 2 overdue contacts. */

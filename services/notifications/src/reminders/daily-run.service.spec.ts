@@ -90,13 +90,17 @@ function setup({
       headers: {},
     }),
   };
+  const settings = {
+    pausedAmong: async (ids: string[]) => new Set(ids.filter((id) => id === paused)),
+    contactsPerEmailOf: async (ids: string[]) => new Map(ids.map((id) => [id, 10])),
+  } as unknown as SettingsService;
   const sut = new DailyRunService(
     config,
     peers as unknown as PeersClient,
     runs as unknown as DailyRunsRepository,
     dispatcher as unknown as OutboxDispatcher,
-    { pausedAmong: async (ids: string[]) => new Set(ids.filter((id) => id === paused)) } as unknown as SettingsService,
-    new ReminderComposer(config, emailActions as unknown as EmailActionsService),
+    settings,
+    new ReminderComposer(config, emailActions as unknown as EmailActionsService, settings),
     { among: async () => new Map() } as unknown as WebhooksService,
   );
   return { sut, authCalls, claimed, finished };

@@ -145,7 +145,11 @@ export class DailyRunService {
     const due = wanted.filter((entry) => !paused.has(entry.userId));
     if (due.length === 0) return;
     const dueIds = due.map((entry) => entry.userId);
-    const [found, webhooks] = await Promise.all([this.peers.usersByIds(dueIds), this.webhooks.among(dueIds)]);
+    const [found, webhooks, lengths] = await Promise.all([
+      this.peers.usersByIds(dueIds),
+      this.webhooks.among(dueIds),
+      this.settings.contactsPerEmailOf(dueIds),
+    ]);
     const users = new Map(found.map((user) => [user._id, user]));
     // Rendered emails are the bulk of a run's memory: render and queue them a few at a time.
     for (let start = 0; start < due.length; start += ENQUEUE_CHUNK) {
@@ -156,7 +160,9 @@ export class DailyRunService {
         return user?.emailVerified === true;
       });
       const candidates = await Promise.all(
-        chunk.map((entry) => this.candidateFor(users.get(entry.userId)!, entry, webhooks.get(entry.userId))),
+        chunk.map((entry) =>
+          this.candidateFor(users.get(entry.userId)!, entry, lengths.get(entry.userId)!, webhooks.get(entry.userId)),
+        ),
       );
       const queued = await this.dispatcher.enqueueDailyReminders(day, candidates);
       totals.usersProcessed += candidates.length;
@@ -168,9 +174,14 @@ export class DailyRunService {
   private async candidateFor(
     user: User,
     entry: OverdueDigestEntry,
+    contactsPerEmail: number,
     webhook?: StoredWebhook,
   ): Promise<DailyReminderCandidate> {
-    const { email, webhook: webhookRequest } = await this.composer.compose(user, entry, { isTest: false, webhook });
+    const { email, webhook: webhookRequest } = await this.composer.compose(user, entry, {
+      isTest: false,
+      webhook,
+      contactsPerEmail,
+    });
     return { userId: user._id, to: user.email, overdueCount: entry.totalOverdue, email, webhook: webhookRequest };
   }
 }

@@ -19,13 +19,13 @@ export class SettingsController {
     return this.settings.forUser(caller.userId);
   }
 
-  /** Only the pause is writable; the reminder days stay the spec's read-only values. */
+  /** The pause and the e-mail's length are writable; the reminder days stay the spec's read-only values. */
   @Put('settings')
   update(
     @CurrentUser() caller: AccessTokenClaims,
     @Body(validate(notificationSettingsUpdateSchema)) body: z.output<typeof notificationSettingsUpdateSchema>,
   ): Promise<NotificationSettings> {
-    return this.settings.setRemindersPaused(caller.userId, body.remindersPaused);
+    return this.settings.update(caller.userId, body);
   }
 
   @EventPattern(NatsSubject.AUTH_USER_REGISTERED)

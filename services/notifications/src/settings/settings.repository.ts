@@ -8,7 +8,14 @@ const SETTINGS_FIELDS = {
   acquaintanceDays: true,
   enablePushNotifications: true,
   remindersPaused: true,
+  contactsPerEmail: true,
 } as const;
+
+/** What a user may change: the pause and the e-mail's length; the reminder days stay the spec's. */
+export interface SettingsChanges {
+  remindersPaused?: boolean;
+  contactsPerEmail?: number;
+}
 
 @Injectable()
 export class SettingsRepository {
@@ -18,13 +25,23 @@ export class SettingsRepository {
     return this.prisma.notificationSettings.findUnique({ where: { userId }, select: SETTINGS_FIELDS });
   }
 
-  /** Sets the pause, creating the user's settings with the defaults if they have none yet. */
-  async setRemindersPaused(userId: string, remindersPaused: boolean): Promise<void> {
+  /** Sets the writable fields given, creating the user's settings with the defaults if they have none yet. */
+  async update(userId: string, changes: SettingsChanges): Promise<void> {
     await this.prisma.notificationSettings.upsert({
       where: { userId },
-      create: { userId, ...DEFAULT_NOTIFICATION_SETTINGS, remindersPaused },
-      update: { remindersPaused },
+      create: { userId, ...DEFAULT_NOTIFICATION_SETTINGS, ...changes },
+      update: changes,
     });
+  }
+
+  /** Each of these users' e-mail length (the default for users without settings). */
+  async contactsPerEmailOf(userIds: string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.prisma.notificationSettings.findMany({
+      where: { userId: { in: userIds } },
+      select: { userId: true, contactsPerEmail: true },
+    });
+    return new Map(rows.map((row) => [row.userId, row.contactsPerEmail]));
   }
 
   /** Which of these users paused reminder e-mails (one query per digest batch). */

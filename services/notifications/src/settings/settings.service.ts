@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { NotificationSettings } from '@kith/contracts';
-import { SettingsRepository } from './settings.repository.js';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@kith/contracts';
+import { type SettingsChanges, SettingsRepository } from './settings.repository.js';
 
 /** Per-user notification settings: created with the defaults at registration; only the pause changes after. */
 @Injectable()
@@ -11,9 +11,21 @@ export class SettingsService {
     return this.settings.createDefaults(userId);
   }
 
-  async setRemindersPaused(userId: string, remindersPaused: boolean): Promise<NotificationSettings> {
-    await this.settings.setRemindersPaused(userId, remindersPaused);
+  async update(userId: string, changes: SettingsChanges): Promise<NotificationSettings> {
+    await this.settings.update(userId, changes);
     return this.forUser(userId);
+  }
+
+  async setRemindersPaused(userId: string, remindersPaused: boolean): Promise<NotificationSettings> {
+    return this.update(userId, { remindersPaused });
+  }
+
+  /** How many people each user's e-mail lists (DEFAULT_NOTIFICATION_SETTINGS' for users without settings). */
+  async contactsPerEmailOf(userIds: string[]): Promise<Map<string, number>> {
+    const found = await this.settings.contactsPerEmailOf(userIds);
+    return new Map(
+      userIds.map((userId) => [userId, found.get(userId) ?? DEFAULT_NOTIFICATION_SETTINGS.contactsPerEmail]),
+    );
   }
 
   pausedAmong(userIds: string[]): Promise<Set<string>> {

@@ -4,7 +4,7 @@ import {
   type ScheduledReminderSummary,
   type WebhookFormat,
 } from '@kith/contracts';
-import { byUrgency, overdueFor, overdueUrl } from '../mail/templates/reminder.template.js';
+import { overdueFor, overdueUrl } from '../mail/templates/reminder.template.js';
 import type { WebhookRequest } from './webhook-transport.service.js';
 
 export type WebhookEvent = 'daily-reminder' | 'test-reminder' | 'webhook-test';
@@ -29,7 +29,8 @@ export function renderWebhook(
   digest: WebhookDigest,
   now: Date = new Date(),
 ): WebhookRequest & { title: string } {
-  const contacts = byUrgency(digest.contacts);
+  // Most important first, as the digest orders them.
+  const { contacts } = digest;
   if (format === 'ntfy') {
     const lines = contacts.map((contact) => `${fullName(contact)}: ${overdueFor(contact)}`);
     const more = digest.totalOverdue - contacts.length;

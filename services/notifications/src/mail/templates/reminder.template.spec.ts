@@ -1,5 +1,5 @@
 import type { OverdueContactSummary } from '@kith/contracts';
-import { byUrgency, NEVER_CONTACTED, renderReminderEmail } from './reminder.template.js';
+import { NEVER_CONTACTED, renderReminderEmail } from './reminder.template.js';
 
 const APP_URL = 'https://kith.example.org';
 
@@ -113,14 +113,22 @@ describe('renderReminderEmail', () => {
   });
 });
 
-describe('byUrgency', () => {
-  it('puts never-contacted first, then the most overdue', () => {
-    const sorted = byUrgency([
-      contact({ _id: 'a', daysOverdue: 3 }),
-      contact({ _id: 'b', lastContactDate: null, daysOverdue: null }),
-      contact({ _id: 'c', daysOverdue: 40 }),
-    ]);
-    expect(sorted.map((item) => item._id)).toEqual(['b', 'c', 'a']);
+describe('the order of the people listed', () => {
+  it('keeps the order given (most important first, ranked by the contacts service), never-contacted included', () => {
+    const sut = renderReminderEmail({
+      recipient: { firstName: 'Ada' },
+      contacts: [
+        contact({ _id: 'a', firstName: 'Late', lastName: 'Family', daysOverdue: 3 }),
+        contact({ _id: 'c', firstName: 'Old', lastName: 'Colleague', daysOverdue: 40 }),
+        contact({ _id: 'b', firstName: 'Imported', lastName: 'Card', lastContactDate: null, daysOverdue: null }),
+      ],
+      totalOverdue: 3,
+      appUrl: APP_URL,
+      isTest: false,
+    });
+    const order = ['Late Family', 'Old Colleague', 'Imported Card'].map((name) => sut.text.indexOf(name));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((x, y) => x - y)).toEqual(order);
   });
 
   it("carries one-click links per contact, the pause link and today's scheduled reminders", () => {

@@ -70,13 +70,6 @@ export function contactDetail(contact: OverdueContactSummary): string {
   return `Last contact ${pluralize(contact.daysSinceLastContact, 'day')} ago · ${interval}`;
 }
 
-/** Never contacted first (they have waited longest), then most overdue first. */
-export function byUrgency(contacts: OverdueContactSummary[]): OverdueContactSummary[] {
-  const weight = (contact: OverdueContactSummary) =>
-    contact.lastContactDate == null ? Number.POSITIVE_INFINITY : (contact.daysOverdue ?? 0);
-  return [...contacts].sort((a, b) => weight(b) - weight(a) || fullName(a).localeCompare(fullName(b)));
-}
-
 function listCell(contact: OverdueContactSummary): SafeHtml {
   const dot = contact.listColor ?? '#9ca3af';
   return html`<span
@@ -218,7 +211,7 @@ function renderHtml(input: ReminderEmailInput, contacts: OverdueContactSummary[]
           <table ${LAYOUT_TABLE} style="font-size:14px;">
             ${contacts.map((contact) => contactRow(contact, input.actionLinks?.get(contact._id)))}
           </table>
-          ${more > 0 ? html`<p style="margin:12px 0 0;font-size:14px;color:${Brand.muted};">…and ${pluralize(more, 'more contact')} overdue.</p>` : ''}
+          ${more > 0 ? html`<p style="margin:12px 0 0;font-size:14px;color:${Brand.muted};"><a href="${overdueUrl(appUrl)}" style="color:${Brand.primary};">…and ${pluralize(more, 'more contact')} overdue.</a></p>` : ''}
           ${button('See overdue contacts', overdueUrl(appUrl))}${scheduledSection(scheduled)}`
       : birthdays.length > 0
         ? html`<h1 style="margin:0 0 8px;font-size:22px;line-height:1.3;">${birthdaySummary(birthdays)}</h1>
@@ -286,9 +279,9 @@ function renderText(input: ReminderEmailInput, contacts: OverdueContactSummary[]
   return lines.join('\n');
 }
 
-/** The daily (or test) reminder: who is overdue, for how long, in which list. */
+/** The daily (or test) reminder: who is overdue, for how long, in which list, in the order given (most important first). */
 export function renderReminderEmail(input: ReminderEmailInput): RenderedEmail {
-  const contacts = byUrgency(input.contacts);
+  const { contacts } = input;
   const footer = input.isTest
     ? 'Daily reminders are sent at 9 AM UTC when someone is overdue.'
     : 'You get this email at 9 AM UTC on days when someone is overdue, a reminder is scheduled or a birthday is coming up.';
