@@ -11,6 +11,7 @@ import { PasswordChanges } from '../account-basics/password-changes.js';
 import { AppPasswordsModule } from '../app-passwords/app-passwords.module.js';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import { DemoAccountSeeder } from '../demo/demo-account.seeder.js';
+import { PasskeysModule } from '../passkeys/passkeys.module.js';
 import { StepUpModule } from '../step-up/step-up.module.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
 import { AuthController } from './auth.controller.js';
@@ -24,7 +25,7 @@ import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
-  imports: [StepUpModule, AppPasswordsModule],
+  imports: [StepUpModule, AppPasswordsModule, PasskeysModule],
   controllers: [AuthController, AccountBasicsController],
   providers: [
     AuthService,

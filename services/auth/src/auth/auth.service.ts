@@ -8,7 +8,9 @@ import {
   type MeResponse,
   type RegisterRequest,
   RegistrationMode,
+  PasskeyPurpose,
   type SecondFactor,
+  type WebAuthnResponse,
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
@@ -18,6 +20,7 @@ import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import type { User as UserRow } from '../generated/prisma/client.js';
 import { refuseCommonPassword } from '../passwords/common-passwords.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
+import { PasskeysService } from '../passkeys/passkeys.service.js';
 import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { UserMapper } from '../users/user.mapper.js';
 import { type RegistrationDecision, UsersRepository } from '../users/users.repository.js';
@@ -49,6 +52,7 @@ export class AuthService {
     @Inject(KnownDevices) private readonly knownDevices: KnownDevices,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(EmailVerification) private readonly verification: EmailVerification,
+    @Inject(PasskeysService) private readonly passkeys: PasskeysService,
   ) {}
 
   /**
@@ -125,6 +129,30 @@ export class AuthService {
     userAgent?: string,
   ): Promise<SignInOutcome<AuthResponse>> {
     const userId = await this.twoFactor.redeemChallenge(challenge, factor);
+    const row = await this.users.findById(userId);
+    if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
+    return this.signedIn(row, userAgent);
+  }
+
+  /** A passkey alone signs in (usernameless): it is something the person has and unlocks. */
+  async signInWithPasskey(response: WebAuthnResponse, userAgent?: string): Promise<SignInOutcome<AuthResponse>> {
+    const userId = await this.passkeys.verifyAssertion(PasskeyPurpose.SIGN_IN, response, null);
+    return this.signedInAs(userId, userAgent);
+  }
+
+  /** The code step of a two-factor sign-in, answered with one of the account's passkeys. */
+  async completeTwoFactorLoginWithPasskey(
+    challenge: string,
+    response: WebAuthnResponse,
+    userAgent?: string,
+  ): Promise<SignInOutcome<AuthResponse>> {
+    const userId = await this.twoFactor.redeemChallengeWith(challenge, async (owner) => {
+      await this.passkeys.verifyAssertion(PasskeyPurpose.SIGN_IN, response, owner);
+    });
+    return this.signedInAs(userId, userAgent);
+  }
+
+  async signedInAs(userId: string, userAgent?: string): Promise<SignInOutcome<AuthResponse>> {
     const row = await this.users.findById(userId);
     if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
     return this.signedIn(row, userAgent);
