@@ -143,7 +143,7 @@ export default function LoginPage() {
           loading={passkeyBusy}
           onClick={() => void signInWithPasskey()}
         >
-          <KeyRound className="size-4" aria-hidden="true" /> Sign in with a passkey
+          <KeyRound className="size-4" aria-hidden="true" /> Use a passkey
         </Button>
       )}
       <div className="mt-6 rounded-xl border border-blue-100 bg-blue-50/70 p-4 text-sm">
