@@ -36,6 +36,7 @@ export async function startOidcProvider({
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     features: { devInteractions: { enabled: true } },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     async findAccount(_context, login) {
       const email = login.includes('@') ? login.toLowerCase() : undefined;
       return {

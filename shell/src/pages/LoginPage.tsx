@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, type TwoFactorChallengeResponse } from '@kith/contracts';
+import { DEMO_ACCOUNT, type SsoConfig, type TwoFactorChallengeResponse } from '@kith/contracts';
 import { Button, ErrorBanner, LoadingState, api, notify, serverErrorOr, useAuthStore } from '@kith/web-kit';
 import { KeyRound, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -48,6 +48,21 @@ export default function LoginPage() {
       navigate('/dashboard', { replace: true });
     } catch {
       setFailed(true);
+    }
+  };
+
+  // Single sign-on, when the server has a provider: its button starts the code flow there.
+  const [sso, setSso] = useState<SsoConfig | null>(null);
+  useEffect(() => {
+    api.call('ssoConfig').then(setSso, () => undefined);
+  }, []);
+  const signInWithSso = async () => {
+    setPasskeyBusy(true);
+    try {
+      window.location.assign((await api.call('ssoStart', { retry: false })).authorizationUrl);
+    } catch (error) {
+      setRestartReason(serverErrorOr(error, 'Could not start single sign-on'));
+      setPasskeyBusy(false);
     }
   };
 
@@ -144,6 +159,17 @@ export default function LoginPage() {
           onClick={() => void signInWithPasskey()}
         >
           <KeyRound className="size-4" aria-hidden="true" /> Use a passkey
+        </Button>
+      )}
+      {sso?.enabled && (
+        <Button
+          variant="secondary"
+          size="lg"
+          className="mt-3 w-full"
+          loading={passkeyBusy}
+          onClick={() => void signInWithSso()}
+        >
+          Sign in with {sso.providerName}
         </Button>
       )}
       <div className="mt-6 rounded-xl border border-blue-100 bg-blue-50/70 p-4 text-sm">
