@@ -49,7 +49,9 @@ test('a passkey added in Settings signs in on its own, without e-mail or passwor
   const me = await page.evaluate(async () => {
     const token = localStorage.getItem('accessToken');
     const answer = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
-    return answer.status === 200 ? ((await answer.json()) as { data: { user: { email: string } } }).data.user.email : null;
+    return answer.status === 200
+      ? ((await answer.json()) as { data: { user: { email: string } } }).data.user.email
+      : null;
   });
   expect(me).toBe(account.email);
   expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(0);

@@ -59,7 +59,12 @@ export async function startOidcProvider({
     clientId,
     clientSecret,
     /** Environment for Kith's auth service to use this provider. */
-    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_PROVIDER_NAME: 'Test IdP' },
+    env: {
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_PROVIDER_NAME: 'Test IdP',
+    },
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();

@@ -68,9 +68,14 @@ describe('adding a passkey', () => {
       body: { name: 'Work phone' },
     });
     expect(renamed.body.data.name).toBe('Work phone');
-    const blank = await api('PATCH', `/api/auth/passkeys/${passkey.id}`, { headers: user.authHeader, body: { name: ' ' } });
+    const blank = await api('PATCH', `/api/auth/passkeys/${passkey.id}`, {
+      headers: user.authHeader,
+      body: { name: ' ' },
+    });
     expect(blank.status).toBe(400);
-    expect(blank.body.details).toEqual([expect.objectContaining({ field: 'name', message: PasskeyMessage.NAME_REQUIRED })]);
+    expect(blank.body.details).toEqual([
+      expect.objectContaining({ field: 'name', message: PasskeyMessage.NAME_REQUIRED }),
+    ]);
     const withoutStepUp = await api('DELETE', `/api/auth/passkeys/${passkey.id}`, { headers: user.authHeader });
     expect(withoutStepUp.status).toBe(403);
     const removed = await api('DELETE', `/api/auth/passkeys/${passkey.id}`, {
@@ -98,9 +103,11 @@ describe('adding a passkey', () => {
 
     // Expired: the challenge lives PASSKEY_CHALLENGE_TTL_SECONDS.
     const late = await newOptions();
-    await sql(stack.databaseUrls.auth, `UPDATE webauthn_challenges SET expires_at = now() - interval '1 second' WHERE challenge = $1`, [
-      late.challenge,
-    ]);
+    await sql(
+      stack.databaseUrls.auth,
+      `UPDATE webauthn_challenges SET expires_at = now() - interval '1 second' WHERE challenge = $1`,
+      [late.challenge],
+    );
     expect(await register(authenticator.create(late, origin))).toMatchObject({
       status: 400,
       body: { error: PasskeyMessage.CHALLENGE_INVALID },
@@ -165,9 +172,11 @@ describe('signing in with a passkey', () => {
     ).toMatchObject({ status: 401, body: { error: PasskeyMessage.UNKNOWN } });
     // Expired.
     const late = await signInOptions();
-    await sql(stack.databaseUrls.auth, `UPDATE webauthn_challenges SET expires_at = now() - interval '1 second' WHERE challenge = $1`, [
-      late.challenge,
-    ]);
+    await sql(
+      stack.databaseUrls.auth,
+      `UPDATE webauthn_challenges SET expires_at = now() - interval '1 second' WHERE challenge = $1`,
+      [late.challenge],
+    );
     expect(
       await api('POST', '/api/auth/passkeys/sign-in', { body: { response: authenticator.get(late, origin) } }),
     ).toMatchObject({ status: 400, body: { error: PasskeyMessage.CHALLENGE_INVALID } });
@@ -256,7 +265,9 @@ describe('a passkey as step-up and as the second factor', () => {
       ).status,
     ).toBe(200);
 
-    const password = await api('POST', '/api/auth/login', { body: { email: user.user.email, password: user.password } });
+    const password = await api('POST', '/api/auth/login', {
+      body: { email: user.user.email, password: user.password },
+    });
     const challenge = password.body.data.challenge as string;
     expect(challenge).toEqual(expect.any(String));
     expect(

@@ -48,7 +48,10 @@ async function start() {
   const response = await fetch(`${stack.gatewayUrl}/api/auth/sso/start`, { method: 'POST' });
   expect(response.status).toBe(200);
   jar.take(response);
-  return { jar, authorizationUrl: ((await response.json()) as { data: { authorizationUrl: string } }).data.authorizationUrl };
+  return {
+    jar,
+    authorizationUrl: ((await response.json()) as { data: { authorizationUrl: string } }).data.authorizationUrl,
+  };
 }
 
 /** Signs in at the provider as `login` (its sign-in and consent pages), up to the way back to Kith. */
@@ -141,9 +144,10 @@ describe('single sign-on', () => {
     // The answer is the provider's error when the person refused there.
     const refused = await start();
     const state = new URL(refused.authorizationUrl).searchParams.get('state')!;
-    expect(
-      await callback(`?error=access_denied&state=${state}`, refused.jar.header()),
-    ).toMatchObject({ status: 400, body: { error: SsoMessage.FAILED } });
+    expect(await callback(`?error=access_denied&state=${state}`, refused.jar.header())).toMatchObject({
+      status: 400,
+      body: { error: SsoMessage.FAILED },
+    });
   });
 
   it('does not take over an existing account by e-mail unless the operator allows it, and then only when verified', async () => {

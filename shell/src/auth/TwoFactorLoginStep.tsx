@@ -63,7 +63,8 @@ export function TwoFactorLoginStep({
         onRestart(failure.message);
         return;
       }
-      if (!wasCancelled(failure)) factor.refuse(isApiError(failure) && failure.fromServer ? failure.message : LOGIN_FAILED);
+      if (!wasCancelled(failure))
+        factor.refuse(isApiError(failure) && failure.fromServer ? failure.message : LOGIN_FAILED);
     }
   };
 
@@ -91,7 +92,13 @@ export function TwoFactorLoginStep({
           Verify
         </Button>
         {passkeysSupported() && (
-          <Button variant="secondary" size="lg" className="w-full" disabled={submitting} onClick={() => void withPasskey()}>
+          <Button
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            disabled={submitting}
+            onClick={() => void withPasskey()}
+          >
             Use a passkey instead
           </Button>
         )}

@@ -129,7 +129,12 @@ export function PasskeysSection() {
                   >
                     Rename
                   </Button>
-                  <Button variant="secondary" size="sm" aria-label={`Remove ${passkey.name}`} onClick={() => setRemoving(passkey)}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Remove ${passkey.name}`}
+                    onClick={() => setRemoving(passkey)}
+                  >
                     Remove
                   </Button>
                 </div>

@@ -89,8 +89,14 @@ export const authEnvSchema = serviceEnvSchema.extend({
     .transform((value) => value?.trim() || undefined)
     .pipe(env.url(['http', 'https']).optional()),
   /** The client registered at the provider, with redirect URI `<APP_URL>/login/sso`. */
-  OIDC_CLIENT_ID: z.string().optional().transform((value) => value?.trim() || undefined),
-  OIDC_CLIENT_SECRET: z.string().optional().transform((value) => value?.trim() || undefined),
+  OIDC_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
   /** The name on the button ('Sign in with <name>'). */
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(60).default('single sign-on'),
   /**

@@ -143,7 +143,10 @@ export class PasskeysService {
    * Options to prove the person: with `userId` (step-up), only that account's passkeys are
    * offered; without (signing in), the authenticator picks a discoverable one (usernameless).
    */
-  async assertionOptions(purpose: PasskeyPurpose, userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async assertionOptions(
+    purpose: PasskeyPurpose,
+    userId: string | null,
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const allow = userId ? await this.passkeys.listOf(userId) : null;
     if (allow && allow.length === 0) throw AppError.notFound('Passkey');
     const options = await generateAuthenticationOptions({

@@ -326,7 +326,10 @@ export const authRouteSchemas = {
     answers: [{ status: 200, data: authResponseSchema }],
     errors: [
       [400, 'Invalid input, or an expired, used or unknown passkey challenge (VALIDATION_ERROR, BAD_REQUEST)'],
-      [401, 'An expired sign-in, or a passkey that is not this account’s (TWO_FACTOR_CHALLENGE_INVALID, INVALID_CREDENTIALS)'],
+      [
+        401,
+        'An expired sign-in, or a passkey that is not this account’s (TWO_FACTOR_CHALLENGE_INVALID, INVALID_CREDENTIALS)',
+      ],
     ],
   },
   stepUpPasskeyOptions: {
