@@ -3,12 +3,12 @@
  * signing in with it without an e-mail, step-up and the two-factor step with it; and the
  * ceremony's defences: a challenge works once, for a few minutes, for the origin and the account
  * it was handed out to. The authenticator is SoftAuthenticator (the WebAuthn spec's answers, made
- * with node:crypto); the server checks them with @simplewebauthn/server.
+ * with node:crypto, in @kith/stack); the server checks them with @simplewebauthn/server.
  */
 import { ErrorCode, PasskeyMessage, TOTP_PERIOD_SECONDS } from '@kith/contracts';
 import { call, type RegisteredUser, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { Secret, TOTP } from 'otpauth';
-import { SoftAuthenticator } from './soft-authenticator.js';
+import { SoftAuthenticator } from '@kith/stack/soft-authenticator';
 
 let stack: TestStack;
 let origin: string;
