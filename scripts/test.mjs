@@ -10,6 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, dropStackDatabases, generateJwtKeys, startInfra, startStack, freePort } from '@kith/stack';
+import { startOidcProvider } from '@kith/stack/oidc-provider';
 import { couldNotRun, jestCounts, playwrightCounts, summarize } from './test-report.mjs';
 
 /** The account e2e/shell/account-security.spec.ts registers as the instance's operator. */
@@ -109,6 +110,8 @@ try {
     const suffix = '_e2e';
     await dropStackDatabases(infra.databaseUrl, suffix);
     const gatewayPort = await freePort();
+    // A real OpenID provider for 'Sign in with …' (e2e/shell/single-sign-on.spec.ts).
+    const oidcProvider = await startOidcProvider({ redirectUris: [`http://localhost:${gatewayPort}/login/sso`] });
     const stack = await startStack({
       infra,
       keys: generateJwtKeys(),
@@ -125,6 +128,7 @@ try {
         CALENDAR_FEED_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         // The browser tests' operator (the first account of the run is whichever test came first).
         KITH_OPERATORS: E2E_OPERATOR_EMAIL,
+        ...oidcProvider.env,
       },
     });
     const outputFile = join(reportsDir, 'playwright.json');
@@ -135,6 +139,7 @@ try {
       PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
     });
     await stack.stop();
+    await oidcProvider.stop();
     const report = readReport(outputFile);
     const counts = report ? playwrightCounts(report) : couldNotRun('e2e');
     if (status !== 0 && counts.failed === 0) counts.failed = 1;

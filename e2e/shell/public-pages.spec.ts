@@ -12,7 +12,7 @@ test('the landing page advertises the four features and leads to register and si
   await page.getByRole('link', { name: 'Get Started' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await page.goto('/');
-  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -25,15 +25,15 @@ test('protected routes send visitors who are not signed in to the landing page',
 
 test('the login form shows the spec validation messages', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await snap(page, 'login');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
 
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('12345');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Invalid email address')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
   await snap(page, 'login-validation');
@@ -44,7 +44,7 @@ test('a wrong password shows the spec error and stays on the login page', async 
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   // Shown once, in the form: no second banner or toast saying the same thing.
   await expect(
     page.getByRole('alert').filter({ hasText: 'Failed to sign in. Please check your credentials.' }),

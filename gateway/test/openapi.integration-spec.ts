@@ -8,6 +8,8 @@ import {
   type PasswordResetMailRequest,
   TOTP_PERIOD_SECONDS,
 } from '@kith/contracts';
+import { startOidcProvider, type OidcTestProvider } from '@kith/stack/oidc-provider';
+import { SoftAuthenticator } from '@kith/stack/soft-authenticator';
 import { apiConformance, eventually, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
@@ -35,6 +37,9 @@ interface Options {
 
 let stack: TestStack;
 let conformance: Conformance;
+let oidcProvider: OidcTestProvider;
+/** Where single sign-on returns (APP_URL's /login/sso); the test reads the code from the redirect. */
+const APP_URL = 'http://localhost:18081';
 let webhookTarget: Server;
 let nats: NatsConnection;
 const resetMails: PasswordResetMailRequest[] = [];
@@ -70,6 +75,7 @@ beforeAll(async () => {
     request.on('end', () => response.writeHead(200).end());
   });
   await new Promise<void>((resolve) => webhookTarget.listen(0, '127.0.0.1', resolve));
+  oidcProvider = await startOidcProvider({ redirectUris: [`${APP_URL}/login/sso`] });
   stack = await startTestStack({
     services: ['auth', 'contacts', 'notifications', 'gateway'],
     env: {
@@ -77,6 +83,8 @@ beforeAll(async () => {
       DAILY_REMINDER_CRON: '0 0 1 1 *',
       OUTBOX_POLL_MS: '200',
       KITH_OPERATORS: OPERATOR_EMAIL,
+      APP_URL,
+      ...oidcProvider.env,
     },
   });
   // Reset tokens only leave auth in the mail request to notifications; read them there.
@@ -98,6 +106,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await oidcProvider?.stop();
   await nats?.close();
   await stack?.stop();
   webhookTarget?.close();
@@ -524,8 +533,94 @@ describe('every route of the OpenAPI document, against the running stack', () =>
     expect((await send('GET', '/api/auth/me', { auth })).status).toBe(401);
   });
 
+  it('passkeys and single sign-on', async () => {
+    const origin = new URL(APP_URL).origin;
+    const { authHeader: auth, password } = await stack.registerUser();
+    const stepUp = {
+      'x-step-up': (await send('POST', '/api/auth/step-up', { auth, json: { password } })).body.data.stepUpToken,
+    };
+    const key = new SoftAuthenticator();
+    const options = await send('POST', '/api/auth/passkeys/registration-options', { auth, headers: stepUp });
+    const added = await send('POST', '/api/auth/passkeys', {
+      auth,
+      headers: stepUp,
+      json: { name: 'Laptop', response: key.create(options.body.data, origin) },
+    });
+    expect(added.status).toBe(201);
+    expect((await send('GET', '/api/auth/passkeys', { auth })).body.data).toHaveLength(1);
+    const path = `/api/auth/passkeys/${added.body.data.id}`;
+    expect((await send('PATCH', path, { auth, json: { name: 'Work laptop' } })).status).toBe(200);
+    const signInOptions = async () => (await send('POST', '/api/auth/passkeys/sign-in-options')).body.data;
+    const signedIn = await send('POST', '/api/auth/passkeys/sign-in', {
+      json: { response: key.get(await signInOptions(), origin) },
+    });
+    expect(signedIn.status).toBe(200);
+    const stepUpOptions = await send('POST', '/api/auth/step-up/passkey-options', { auth });
+    const granted = await send('POST', '/api/auth/step-up/passkey', {
+      auth,
+      json: { response: key.get(stepUpOptions.body.data, origin) },
+    });
+    expect(granted.status).toBe(200);
+
+    // The two-factor step with the passkey.
+    const setup = await send('POST', '/api/auth/2fa/setup', { auth, headers: stepUp, json: {} });
+    const code = TOTP.generate({ secret: Secret.fromBase32(setup.body.data.secret), period: TOTP_PERIOD_SECONDS });
+    expect((await send('POST', '/api/auth/2fa/enable', { auth, headers: stepUp, json: { code } })).status).toBe(200);
+    const email = (await send('GET', '/api/auth/me', { auth })).body.data.user.email;
+    const challenge = (await send('POST', '/api/auth/login', { json: { email, password } })).body.data.challenge;
+    const finished = await send('POST', '/api/auth/login/2fa/passkey', {
+      json: { challenge, response: key.get(await signInOptions(), origin) },
+    });
+    expect(finished.status).toBe(200);
+    expect((await send('DELETE', path, { auth, headers: stepUp })).status).toBe(200);
+
+    // Single sign-on, with oidc-provider's sign-in pages answered as a browser would.
+    expect((await send('GET', '/api/auth/sso')).body.data).toEqual({ enabled: true, providerName: 'Test IdP' });
+    const started = await send('POST', '/api/auth/sso/start');
+    const cookie = started.headers.getSetCookie()[0]!.split(';')[0]!;
+    const jar = new Map<string, string>();
+    const keep = (response: Response) => {
+      for (const set of response.headers.getSetCookie()) {
+        const [pair = ''] = set.split(';');
+        jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      }
+    };
+    const jarHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    let url: string = started.body.data.authorizationUrl;
+    while (!url.startsWith(APP_URL)) {
+      const page = await fetch(url, { redirect: 'manual', headers: { cookie: jarHeader() } });
+      keep(page);
+      if (page.status >= 300 && page.status < 400) {
+        url = new URL(page.headers.get('location')!, url).href;
+        continue;
+      }
+      const html = await page.text();
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)![1]!;
+      const submitted = await fetch(new URL(/action="([^"]+)"/.exec(html)![1]!, url), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: jarHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          prompt,
+          ...(prompt === 'login' ? { login: 'sso@example.test', password: 'x' } : {}),
+        }),
+      });
+      keep(submitted);
+      url = new URL(submitted.headers.get('location')!, url).href;
+    }
+    const ssoSignedIn = await send('POST', '/api/auth/sso/callback', {
+      headers: { cookie },
+      json: { callbackQuery: new URL(url).search },
+    });
+    expect(ssoSignedIn.status).toBe(200);
+    expect(ssoSignedIn.body.data.user.email).toBe('sso@example.test');
+  });
+
   it('typical errors on every route: no access token, an empty body, an unknown id', async () => {
-    const { authHeader: auth } = await stack.registerUser();
+    const registered = await stack.registerUser();
+    const { authHeader: auth } = registered;
+    // Routes that open lasting doors answer an unknown id only past step-up.
+    const stepUp = await stack.stepUpHeader(registered);
     const document = await (await fetch(`${stack.gatewayUrl}/api/openapi.json`)).json();
     const unknownId = randomUUID();
     for (const [template, item] of Object.entries<Record<string, any>>(document.paths)) {
@@ -544,9 +639,16 @@ describe('every route of the OpenAPI document, against the running stack', () =>
           expect([template, answer.status, answer.body.code]).toEqual([template, 400, 'VALIDATION_ERROR']);
         }
         if (ids && !operation.requestBody?.required) {
+          const guarded = operation.parameters.some((p: any) => p.in === 'header' && p.name === 'X-Step-Up');
           expect([
             template,
-            (await send(method.toUpperCase(), path, { auth, json: json ? {} : undefined })).status,
+            (
+              await send(method.toUpperCase(), path, {
+                auth,
+                json: json ? {} : undefined,
+                headers: guarded ? stepUp : undefined,
+              })
+            ).status,
           ]).toEqual([template, 404]);
         }
       }

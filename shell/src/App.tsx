@@ -1,3 +1,4 @@
+import { SSO_CALLBACK_PATH } from '@kith/contracts';
 import { ErrorBoundary, useAuthStore } from '@kith/web-kit';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -12,6 +13,7 @@ const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "page-forgot" 
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "page-reset" */ './pages/ResetPasswordPage.js'));
 const EmailActionPage = lazy(() => import(/* webpackChunkName: "page-email-action" */ './pages/EmailActionPage.js'));
 const ConfirmEmailPage = lazy(() => import(/* webpackChunkName: "page-confirm-email" */ './pages/ConfirmEmailPage.js'));
+const SsoCallbackPage = lazy(() => import(/* webpackChunkName: "page-sso" */ './pages/SsoCallbackPage.js'));
 const SignedInApp = lazy(() => import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp.js'));
 
 /** Protected routes: anyone not signed in goes to the landing page. */
@@ -62,6 +64,8 @@ export function App() {
               </GuestOnly>
             }
           />
+          {/* Where the OpenID provider sends the browser back (single sign-on). */}
+          <Route path={SSO_CALLBACK_PATH} element={<SsoCallbackPage />} />
           <Route
             path="/register"
             element={

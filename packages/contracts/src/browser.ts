@@ -12,6 +12,8 @@ export type * from './validation.js';
 export type * from './account.js';
 export * from './two-factor.js';
 export * from './step-up.js';
+export * from './passkeys.js';
+export type * from './passkeys.schemas.js';
 export * from './accounts.js';
 export type * from './step-up.schemas.js';
 export type * from './two-factor.schemas.js';

@@ -13,6 +13,7 @@ export * from './nats/user-requests.schemas.js';
 export * from './nats/account.schemas.js';
 export * from './two-factor.schemas.js';
 export * from './step-up.schemas.js';
+export * from './passkeys.schemas.js';
 export * from './nats/app-passwords.schemas.js';
 export * from './nats/reminder-actions.schemas.js';
 export * from './api/envelope.schemas.js';

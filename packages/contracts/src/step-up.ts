@@ -21,7 +21,7 @@ export const STEP_UP_AUDIENCE = 'kith-step-up';
  * password, `otp` for an authenticator code, `rec` for a recovery code. Other proofs (a passkey)
  * add their own value; guards only ask that a grant exists for the user and session.
  */
-export const StepUpMethod = { PASSWORD: 'pwd', ONE_TIME_CODE: 'otp', RECOVERY_CODE: 'rec' } as const;
+export const StepUpMethod = { PASSWORD: 'pwd', ONE_TIME_CODE: 'otp', RECOVERY_CODE: 'rec', PASSKEY: 'hwk' } as const;
 export type StepUpMethod = (typeof StepUpMethod)[keyof typeof StepUpMethod];
 
 export const StepUpMessage = {

@@ -48,13 +48,16 @@ describe('schema', () => {
       'email_confirmations',
       'erased_users',
       'invitations',
+      'passkeys',
       'password_reset_tokens',
       'recovery_codes',
       'refresh_tokens',
       'sign_in_attempts',
+      'sso_identities',
       'two_factor_challenges',
       'user_totp',
       'users',
+      'webauthn_challenges',
     ]);
     const rows = await sql<{ table_name: string; column_name: string }>(
       stack.databaseUrls.auth,

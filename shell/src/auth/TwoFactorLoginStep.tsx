@@ -1,9 +1,10 @@
 import { ErrorCode, type TwoFactorChallengeResponse } from '@kith/contracts';
-import { Button, isApiError, notify, useAuthStore } from '@kith/web-kit';
+import { Button, api, isApiError, notify, useAuthStore } from '@kith/web-kit';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout.js';
+import { getPasskey, passkeysSupported, wasCancelled } from './passkey-ceremony.js';
 import { useSecondFactorInput } from './useSecondFactorInput.js';
 
 const LOGIN_FAILED = 'Failed to sign in. Please check your credentials.';
@@ -44,6 +45,29 @@ export function TwoFactorLoginStep({
     }
   };
 
+  // A passkey of the account answers the step instead of a code.
+  const startSession = useAuthStore((state) => state.startSession);
+  const withPasskey = async () => {
+    setSubmitting(true);
+    try {
+      const options = await api.call('passkeySignInOptions', { retry: false });
+      const response = await getPasskey(options);
+      startSession(
+        await api.call('loginTwoFactorPasskey', { body: { challenge: challenge.challenge, response }, retry: false }),
+      );
+      notify.success('Login successful! Welcome back.');
+      navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      setSubmitting(false);
+      if (isApiError(failure) && failure.code === ErrorCode.TWO_FACTOR_CHALLENGE_INVALID) {
+        onRestart(failure.message);
+        return;
+      }
+      if (!wasCancelled(failure))
+        factor.refuse(isApiError(failure) && failure.fromServer ? failure.message : LOGIN_FAILED);
+    }
+  };
+
   return (
     <AuthLayout
       title="Two-factor sign-in"
@@ -67,6 +91,17 @@ export function TwoFactorLoginStep({
         <Button type="submit" size="lg" className="w-full" loading={submitting}>
           Verify
         </Button>
+        {passkeysSupported() && (
+          <Button
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            disabled={submitting}
+            onClick={() => void withPasskey()}
+          >
+            Use a passkey instead
+          </Button>
+        )}
       </form>
     </AuthLayout>
   );

@@ -1,10 +1,11 @@
-import { DEMO_ACCOUNT, type TwoFactorChallengeResponse } from '@kith/contracts';
-import { Button, ErrorBanner, LoadingState, notify, useAuthStore } from '@kith/web-kit';
-import { Sparkles } from 'lucide-react';
+import { DEMO_ACCOUNT, type SsoConfig, type TwoFactorChallengeResponse } from '@kith/contracts';
+import { Button, ErrorBanner, LoadingState, api, notify, serverErrorOr, useAuthStore } from '@kith/web-kit';
+import { KeyRound, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
+import { getPasskey, passkeysSupported, wasCancelled } from '../auth/passkey-ceremony.js';
 import { EmailInput } from '../auth/EmailInput.js';
 import { TextInput } from '../auth/TextInput.js';
 import { schemaResolver } from '../auth/schema-resolver.js';
@@ -47,6 +48,41 @@ export default function LoginPage() {
       navigate('/dashboard', { replace: true });
     } catch {
       setFailed(true);
+    }
+  };
+
+  // Single sign-on, when the server has a provider: its button starts the code flow there.
+  const [sso, setSso] = useState<SsoConfig | null>(null);
+  useEffect(() => {
+    api.call('ssoConfig').then(setSso, () => undefined);
+  }, []);
+  const signInWithSso = async () => {
+    setPasskeyBusy(true);
+    try {
+      window.location.assign((await api.call('ssoStart', { retry: false })).authorizationUrl);
+    } catch (error) {
+      setRestartReason(serverErrorOr(error, 'Could not start single sign-on'));
+      setPasskeyBusy(false);
+    }
+  };
+
+  // Usernameless: the browser offers the passkeys it holds for this site; no e-mail typed.
+  const startSession = useAuthStore((state) => state.startSession);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const signInWithPasskey = async () => {
+    setFailed(false);
+    setRestartReason(null);
+    setPasskeyBusy(true);
+    try {
+      const options = await api.call('passkeySignInOptions', { retry: false });
+      const response = await getPasskey(options);
+      startSession(await api.call('passkeySignIn', { body: { response }, retry: false }));
+      notify.success('Login successful! Welcome back.');
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      if (!wasCancelled(error)) setRestartReason(serverErrorOr(error, 'Could not sign in with a passkey'));
+    } finally {
+      setPasskeyBusy(false);
     }
   };
 
@@ -114,6 +150,28 @@ export default function LoginPage() {
           Sign In
         </Button>
       </form>
+      {passkeysSupported() && (
+        <Button
+          variant="secondary"
+          size="lg"
+          className="mt-3 w-full"
+          loading={passkeyBusy}
+          onClick={() => void signInWithPasskey()}
+        >
+          <KeyRound className="size-4" aria-hidden="true" /> Use a passkey
+        </Button>
+      )}
+      {sso?.enabled && (
+        <Button
+          variant="secondary"
+          size="lg"
+          className="mt-3 w-full"
+          loading={passkeyBusy}
+          onClick={() => void signInWithSso()}
+        >
+          Sign in with {sso.providerName}
+        </Button>
+      )}
       <div className="mt-6 rounded-xl border border-blue-100 bg-blue-50/70 p-4 text-sm">
         <p className="flex items-center gap-2 font-semibold text-blue-900">
           <Sparkles className="size-4" aria-hidden="true" /> Just looking around?

@@ -20,6 +20,7 @@ import { InvitationsSection } from '../settings/InvitationsSection.js';
 import { SessionsSection } from '../settings/SessionsSection.js';
 import { StepUpProvider } from '../settings/step-up/useStepUp.js';
 import { YourData } from '../settings/YourData.js';
+import { PasskeysSection } from '../settings/PasskeysSection.js';
 import { PhoneSyncSection } from '../settings/PhoneSyncSection.js';
 import { SettingsSection, type SettingsHeading } from '../settings/SettingsSection.js';
 import { TwoFactorSection } from '../settings/TwoFactorSection.js';
@@ -248,6 +249,7 @@ export function SettingsPage() {
               isDemo={data.user?._id === DEMO_USER_ID}
               onStatusChange={(twoFactor) => updateData((current) => ({ ...current, twoFactor }))}
             />
+            {data.user && data.user._id !== DEMO_USER_ID ? <PasskeysSection /> : null}
             <YourData />
             <WebhookSettings />
             <PhoneSyncSection email={data.user?.email ?? null} />

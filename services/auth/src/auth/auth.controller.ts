@@ -11,6 +11,11 @@ import {
   loginTwoFactorSchema,
   type MeResponse,
   type MessageResponse,
+  type PasskeyAssertionRequest,
+  passkeyAssertionSchema,
+  PasskeyPurpose,
+  type PasskeyTwoFactorRequest,
+  passkeyTwoFactorSchema,
   type RefreshTokenRequest,
   refreshTokenSchema,
   type RegisterRequest,
@@ -25,6 +30,7 @@ import {
 import { type AccessTokenClaims, CurrentUser, Public, validate } from '@kith/nest-kit';
 import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Inject, Post, Res } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
+import { PasskeysService } from '../passkeys/passkeys.service.js';
 import { secondFactorOf } from '../two-factor/two-factor.service.js';
 import { AuthService, type SignInOutcome } from './auth.service.js';
 import { knownDeviceCookieOf, knownDeviceSetCookie } from './known-devices.js';
@@ -37,6 +43,7 @@ export class AuthController {
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(PasswordResetService) private readonly passwordReset: PasswordResetService,
+    @Inject(PasskeysService) private readonly passkeys: PasskeysService,
   ) {}
 
   @Public()
@@ -70,6 +77,40 @@ export class AuthController {
     @Res({ passthrough: true }) response: ServerResponse,
   ): Promise<AuthResponse> {
     return answered(await this.auth.completeTwoFactorLogin(body.challenge, secondFactorOf(body)!, userAgent), response);
+  }
+
+  /** A two-factor sign-in's code step, answered with a passkey (options from passkeys/sign-in-options). */
+  @Public()
+  @Post('login/2fa/passkey')
+  @HttpCode(HttpStatus.OK)
+  async loginTwoFactorPasskey(
+    @Body(validate(passkeyTwoFactorSchema)) body: PasskeyTwoFactorRequest,
+    @Headers('user-agent') userAgent: string | undefined,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<AuthResponse> {
+    return answered(
+      await this.auth.completeTwoFactorLoginWithPasskey(body.challenge, body.response, userAgent),
+      response,
+    );
+  }
+
+  /** Usernameless: the authenticator offers the passkeys it holds for this site. */
+  @Public()
+  @Post('passkeys/sign-in-options')
+  @HttpCode(HttpStatus.OK)
+  passkeySignInOptions(): Promise<object> {
+    return this.passkeys.assertionOptions(PasskeyPurpose.SIGN_IN, null);
+  }
+
+  @Public()
+  @Post('passkeys/sign-in')
+  @HttpCode(HttpStatus.OK)
+  async passkeySignIn(
+    @Body(validate(passkeyAssertionSchema)) body: PasskeyAssertionRequest,
+    @Headers('user-agent') userAgent: string | undefined,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<AuthResponse> {
+    return answered(await this.auth.signInWithPasskey(body.response, userAgent), response);
   }
 
   @Public()

@@ -11,6 +11,10 @@ import { PasswordChanges } from '../account-basics/password-changes.js';
 import { AppPasswordsModule } from '../app-passwords/app-passwords.module.js';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import { DemoAccountSeeder } from '../demo/demo-account.seeder.js';
+import { PasskeysModule } from '../passkeys/passkeys.module.js';
+import { SsoIdentitiesRepository } from '../sso/sso-identities.repository.js';
+import { SsoController } from '../sso/sso.controller.js';
+import { SsoService } from '../sso/sso.service.js';
 import { StepUpModule } from '../step-up/step-up.module.js';
 import { AuthEventsPublisher } from './auth-events.publisher.js';
 import { AuthController } from './auth.controller.js';
@@ -24,8 +28,8 @@ import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
-  imports: [StepUpModule, AppPasswordsModule],
-  controllers: [AuthController, AccountBasicsController],
+  imports: [StepUpModule, AppPasswordsModule, PasskeysModule],
+  controllers: [AuthController, AccountBasicsController, SsoController],
   providers: [
     AuthService,
     {
@@ -49,6 +53,8 @@ import { SessionsService } from './sessions.service.js';
     InvitationsService,
     PasswordChanges,
     AccountBasicsService,
+    SsoService,
+    SsoIdentitiesRepository,
   ],
 })
 export class AuthModule {}

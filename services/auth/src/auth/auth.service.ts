@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   AccountMessages,
   type AuthResponse,
@@ -8,7 +9,10 @@ import {
   type MeResponse,
   type RegisterRequest,
   RegistrationMode,
+  PasskeyPurpose,
   type SecondFactor,
+  SsoMessage,
+  type WebAuthnResponse,
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
@@ -18,6 +22,9 @@ import { AUTH_CONFIG, type AuthConfig } from '../config/auth.config.js';
 import type { User as UserRow } from '../generated/prisma/client.js';
 import { refuseCommonPassword } from '../passwords/common-passwords.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
+import { SsoIdentitiesRepository } from '../sso/sso-identities.repository.js';
+import type { SsoIdentity } from '../sso/sso.service.js';
+import { PasskeysService } from '../passkeys/passkeys.service.js';
 import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { UserMapper } from '../users/user.mapper.js';
 import { type RegistrationDecision, UsersRepository } from '../users/users.repository.js';
@@ -49,6 +56,8 @@ export class AuthService {
     @Inject(KnownDevices) private readonly knownDevices: KnownDevices,
     @Inject(InvitationsService) private readonly invitations: InvitationsService,
     @Inject(EmailVerification) private readonly verification: EmailVerification,
+    @Inject(PasskeysService) private readonly passkeys: PasskeysService,
+    @Inject(SsoIdentitiesRepository) private readonly ssoIdentities: SsoIdentitiesRepository,
   ) {}
 
   /**
@@ -125,6 +134,80 @@ export class AuthService {
     userAgent?: string,
   ): Promise<SignInOutcome<AuthResponse>> {
     const userId = await this.twoFactor.redeemChallenge(challenge, factor);
+    const row = await this.users.findById(userId);
+    if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
+    return this.signedIn(row, userAgent);
+  }
+
+  /** A passkey alone signs in (usernameless): it is something the person has and unlocks. */
+  async signInWithPasskey(response: WebAuthnResponse, userAgent?: string): Promise<SignInOutcome<AuthResponse>> {
+    const userId = await this.passkeys.verifyAssertion(PasskeyPurpose.SIGN_IN, response, null);
+    return this.signedInAs(userId, userAgent);
+  }
+
+  /** The code step of a two-factor sign-in, answered with one of the account's passkeys. */
+  async completeTwoFactorLoginWithPasskey(
+    challenge: string,
+    response: WebAuthnResponse,
+    userAgent?: string,
+  ): Promise<SignInOutcome<AuthResponse>> {
+    const userId = await this.twoFactor.redeemChallengeWith(challenge, async (owner) => {
+      await this.passkeys.verifyAssertion(PasskeyPurpose.SIGN_IN, response, owner);
+    });
+    return this.signedInAs(userId, userAgent);
+  }
+
+  /**
+   * Single sign-on: the account linked to the provider's subject; else, when OIDC_LINK_BY_EMAIL
+   * allows and the provider verified the address, the account with that e-mail (linked from now
+   * on); else a new account, as KITH_REGISTRATION allows (it has no usable password until the
+   * person sets one with 'Forgot your password?'). Two-factor sign-in, when on, still asks its code.
+   */
+  async signInWithSso(identity: SsoIdentity, userAgent?: string): Promise<SignInOutcome<LoginResponse>> {
+    let userId = await this.ssoIdentities.userIdOf(identity.issuer, identity.subject);
+    if (!userId) userId = await this.accountForNewSsoIdentity(identity);
+    if (await this.twoFactor.isEnabled(userId)) return { answer: await this.twoFactor.startChallenge(userId) };
+    return this.signedInAs(userId, userAgent);
+  }
+
+  private async accountForNewSsoIdentity(identity: SsoIdentity): Promise<string> {
+    if (!identity.email) throw new AppError(ErrorCode.BAD_REQUEST, SsoMessage.EMAIL_NOT_VERIFIED);
+    const existing = await this.users.findByEmail(identity.email);
+    if (existing) {
+      if (!this.config.OIDC_LINK_BY_EMAIL) throw new AppError(ErrorCode.EMAIL_TAKEN, SsoMessage.EMAIL_TAKEN);
+      if (!identity.emailVerified) throw new AppError(ErrorCode.EMAIL_TAKEN, SsoMessage.EMAIL_NOT_VERIFIED);
+      await this.ssoIdentities.link(existing.id, identity.issuer, identity.subject);
+      return existing.id;
+    }
+    const mode = this.config.KITH_REGISTRATION;
+    const proven = identity.emailVerified || !this.config.REQUIRE_EMAIL_VERIFICATION ? new Date() : null;
+    const row = await this.users.createIfAllowed(
+      {
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        email: identity.email,
+        // No password of its own: a random one nobody knows (a reset sets a real one).
+        passwordHash: await this.passwords.hash(randomBytes(32).toString('base64url')),
+      },
+      async (instanceIsEmpty) =>
+        instanceIsEmpty || mode === RegistrationMode.OPEN
+          ? { allowed: true, firstAccount: instanceIsEmpty, emailVerifiedAt: proven }
+          : { allowed: false },
+    );
+    if (row === 'refused')
+      throw refused(
+        mode === RegistrationMode.INVITE
+          ? AccountMessages.REGISTRATION_INVITE_ONLY
+          : AccountMessages.REGISTRATION_CLOSED,
+      );
+    if (!row) throw new AppError(ErrorCode.EMAIL_TAKEN, SsoMessage.EMAIL_TAKEN);
+    await this.ssoIdentities.link(row.id, identity.issuer, identity.subject);
+    if (!row.emailVerifiedAt) await this.verification.send(row);
+    this.events.userRegistered({ user: this.mapper.toUser(row) });
+    return row.id;
+  }
+
+  async signedInAs(userId: string, userAgent?: string): Promise<SignInOutcome<AuthResponse>> {
     const row = await this.users.findById(userId);
     if (!row) throw AppError.unauthorized(ErrorMessage.UNAUTHORIZED);
     return this.signedIn(row, userAgent);

@@ -50,6 +50,12 @@ export class ExpiredTokensPurger implements OnApplicationBootstrap, OnApplicatio
         this.prisma.$executeRaw`
         DELETE FROM two_factor_challenges WHERE id IN (SELECT id FROM two_factor_challenges WHERE expires_at <= ${now} LIMIT ${PURGE_BATCH})`,
     );
+    // Passkey ceremonies nobody finished.
+    await this.inBatches(
+      () =>
+        this.prisma.$executeRaw`
+        DELETE FROM webauthn_challenges WHERE challenge IN (SELECT challenge FROM webauthn_challenges WHERE expires_at <= ${now} LIMIT ${PURGE_BATCH})`,
+    );
     // Sign-in counters quiet for longer than they are remembered, and expired confirmation links.
     await this.throttle.purgeForgotten(now);
     await this.links.purgeExpired(now);

@@ -62,10 +62,14 @@ export class KnownDevices {
 
 /** The device value among a request's cookies. */
 export function knownDeviceCookieOf(cookieHeader: string | undefined): string | undefined {
+  return cookieOf(cookieHeader, KNOWN_DEVICE_COOKIE);
+}
+
+/** One cookie's value from a Cookie header. */
+export function cookieOf(cookieHeader: string | undefined, name: string): string | undefined {
   for (const part of cookieHeader?.split(';') ?? []) {
     const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === KNOWN_DEVICE_COOKIE)
-      return part.slice(separator + 1).trim();
+    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim() || undefined;
   }
   return undefined;
 }

@@ -71,6 +71,42 @@ export const authEnvSchema = serviceEnvSchema.extend({
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The address people open: passkeys are bound to its origin (and its host name is their relying
+   * party id), and single sign-on returns to it.
+   */
+  APP_URL: env
+    .url(['http', 'https'])
+    .default('http://localhost:8080')
+    .transform((value) => value.replace(/\/+$/, '')),
+  /**
+   * Single sign-on (OpenID Connect): the provider's issuer URL (its discovery document is at
+   * `<issuer>/.well-known/openid-configuration`). Unset: no 'Sign in with …' button.
+   */
+  OIDC_ISSUER: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(env.url(['http', 'https']).optional()),
+  /** The client registered at the provider, with redirect URI `<APP_URL>/login/sso`. */
+  OIDC_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  /** The name on the button ('Sign in with <name>'). */
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(60).default('single sign-on'),
+  /**
+   * 'true': a first single sign-on whose e-mail (verified by the provider) belongs to an existing
+   * account signs in to that account. Off by default: the provider's word would otherwise open it.
+   */
+  OIDC_LINK_BY_EMAIL: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type AuthConfig = z.output<typeof authEnvSchema>;
 

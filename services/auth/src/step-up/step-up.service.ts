@@ -61,7 +61,11 @@ export class StepUpService implements StepUpInBodyCheck {
 
   /** `POST /auth/step-up`: a grant for this user and session, for a few minutes. */
   async grant(caller: AccessTokenClaims, password: string, factor: SecondFactor | null): Promise<StepUpResponse> {
-    const methods = await this.prove(caller.userId, password, factor);
+    return this.grantFor(caller, await this.prove(caller.userId, password, factor));
+  }
+
+  /** A grant for proof checked elsewhere (a passkey). */
+  async grantFor(caller: AccessTokenClaims, methods: StepUpMethod[]): Promise<StepUpResponse> {
     const { token, expiresAt } = await this.tokens.issueStepUp({
       userId: caller.userId,
       sessionId: caller.sessionId,

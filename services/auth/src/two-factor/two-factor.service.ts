@@ -176,6 +176,18 @@ export class TwoFactorService {
     return live.userId;
   }
 
+  /**
+   * Redeems the challenge with another proof of the person than a code (a passkey): `prove`
+   * throws when it fails, and the attempt counts on the challenge like a wrong code.
+   */
+  async redeemChallengeWith(challenge: string, prove: (userId: string) => Promise<void>): Promise<string> {
+    const live = await this.challenges.reserveAttempt(hashOpaqueToken(challenge), new Date(), TWO_FACTOR_MAX_ATTEMPTS);
+    if (!live) throw challengeInvalid();
+    await prove(live.userId);
+    if (!(await this.challenges.redeem(live.id))) throw challengeInvalid();
+    return live.userId;
+  }
+
   /** A key that no configured key opens cannot check codes; recovery codes still work. */
   private openSecret(secretCiphertext: string, userId: string): string {
     try {

@@ -1,6 +1,7 @@
 import { ErrorCode, StepUpMessage, type StepUpResponse, TwoFactorMessage } from '@kith/contracts';
 import { Button, FormField, Modal, api, inputClassName, isApiError, serverErrorOr } from '@kith/web-kit';
 import { type FormEvent, useState } from 'react';
+import { getPasskey, passkeysSupported, wasCancelled } from '../../auth/passkey-ceremony.js';
 import { useSecondFactorInput } from '../../auth/useSecondFactorInput.js';
 
 /**
@@ -70,6 +71,24 @@ export function StepUpDialog({
     }
   };
 
+  // A passkey proves the person on its own (it is unlocked on the device): no password needed.
+  const withPasskey = async () => {
+    setChecking(true);
+    setFailure(undefined);
+    try {
+      const options = await api.call('stepUpPasskeyOptions', { retry: false });
+      const response = await getPasskey(options);
+      const grant = await api.call('stepUpPasskey', { body: { response }, retry: false });
+      reset();
+      onGranted(grant);
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) setFailure('Your account has no passkey yet.');
+      else if (!wasCancelled(error)) setFailure(serverErrorOr(error, 'Could not check your passkey'));
+    } finally {
+      setChecking(false);
+    }
+  };
+
   return (
     <Modal
       open={open}
@@ -110,6 +129,16 @@ export function StepUpDialog({
             <p className="text-sm text-slate-600">{TwoFactorMessage.CODE_REQUIRED}.</p>
             {factor.field('step-up', { autoFocus: true })}
           </>
+        )}
+        {passkeysSupported() && (
+          <button
+            type="button"
+            onClick={() => void withPasskey()}
+            disabled={checking}
+            className="text-sm font-semibold text-blue-600 hover:text-blue-700"
+          >
+            Use a passkey instead
+          </button>
         )}
         {failure && (
           <p role="alert" className="text-sm text-red-700">

@@ -38,6 +38,17 @@ import {
   resetTokenCheckSchema,
 } from '../../validation.js';
 import { stepUpResponseSchema, stepUpSchema } from '../../step-up.schemas.js';
+import {
+  passkeyAssertionSchema,
+  passkeyRegisterSchema,
+  passkeyRenameSchema,
+  passkeySchema,
+  passkeyTwoFactorSchema,
+  ssoCallbackSchema,
+  ssoConfigSchema,
+  ssoStartResponseSchema,
+  webAuthnOptionsSchema,
+} from '../../passkeys.schemas.js';
 import type { authRoutes } from './auth.routes.js';
 import { type RouteSchemasOf, message } from './route.schemas.js';
 
@@ -259,5 +270,105 @@ export const authRouteSchemas = {
   revokeAppPassword: {
     summary: 'Revoke an app password',
     answers: [message()],
+  },
+  passkeyRegistrationOptions: {
+    summary: 'Start adding a passkey: the options for the browser (navigator.credentials.create)',
+    description: `The challenge works once, for a few minutes. Needs step-up (the X-Step-Up header).`,
+    answers: [{ status: 200, data: webAuthnOptionsSchema }],
+    errors: [
+      [403, 'Not for the shared demo account, or no step-up (FORBIDDEN, STEP_UP_REQUIRED)'],
+      [409, 'Too many passkeys (CONFLICT)'],
+    ],
+  },
+  registerPasskey: {
+    summary: 'Add a passkey: the authenticator’s answer to the registration options, and its name',
+    body: passkeyRegisterSchema,
+    answers: [{ status: 201, data: passkeySchema }],
+    errors: [
+      [400, 'Invalid input, or an expired, used or unknown challenge (VALIDATION_ERROR, BAD_REQUEST)'],
+      [401, 'The answer does not verify: wrong origin, signature or challenge (INVALID_CREDENTIALS)'],
+      [409, 'This passkey is registered already, or too many passkeys (CONFLICT)'],
+    ],
+  },
+  listPasskeys: {
+    summary: 'The passkeys of the account',
+    answers: [{ status: 200, data: z.array(passkeySchema) }],
+  },
+  renamePasskey: {
+    summary: 'Rename a passkey',
+    body: passkeyRenameSchema,
+    answers: [{ status: 200, data: passkeySchema }],
+    errors: [[404, 'No such passkey on this account (NOT_FOUND)']],
+  },
+  removePasskey: {
+    summary: 'Remove a passkey (it no longer signs in)',
+    answers: [message()],
+    errors: [[404, 'No such passkey on this account (NOT_FOUND)']],
+  },
+  passkeySignInOptions: {
+    summary: 'Start signing in with a passkey: options for navigator.credentials.get (no e-mail needed)',
+    answers: [{ status: 200, data: webAuthnOptionsSchema }],
+  },
+  passkeySignIn: {
+    summary: 'Sign in with a passkey',
+    description: 'A passkey proves the person (user verification is required): no password, no second code.',
+    body: passkeyAssertionSchema,
+    answers: [{ status: 200, data: authResponseSchema }],
+    errors: [
+      [400, 'Invalid input, or an expired, used or unknown challenge (VALIDATION_ERROR, BAD_REQUEST)'],
+      [401, 'An unknown passkey, or an answer that does not verify (INVALID_CREDENTIALS)'],
+    ],
+  },
+  loginTwoFactorPasskey: {
+    summary: 'Finish a two-factor sign-in with a passkey of the account instead of a code',
+    description: 'The options come from `/auth/passkeys/sign-in-options`.',
+    body: passkeyTwoFactorSchema,
+    answers: [{ status: 200, data: authResponseSchema }],
+    errors: [
+      [400, 'Invalid input, or an expired, used or unknown passkey challenge (VALIDATION_ERROR, BAD_REQUEST)'],
+      [
+        401,
+        'An expired sign-in, or a passkey that is not this account’s (TWO_FACTOR_CHALLENGE_INVALID, INVALID_CREDENTIALS)',
+      ],
+    ],
+  },
+  stepUpPasskeyOptions: {
+    summary: 'Start a step-up with a passkey: options listing the account’s passkeys',
+    answers: [{ status: 200, data: webAuthnOptionsSchema }],
+    errors: [[404, 'The account has no passkey (NOT_FOUND)']],
+  },
+  stepUpPasskey: {
+    summary: 'Prove it is you again with a passkey: a step-up grant, as with the password',
+    body: passkeyAssertionSchema,
+    answers: [{ status: 200, data: stepUpResponseSchema }],
+    errors: [
+      [400, 'Invalid input, or an expired, used or unknown challenge (VALIDATION_ERROR, BAD_REQUEST)'],
+      [401, 'A passkey that is not this account’s, or an answer that does not verify (INVALID_CREDENTIALS)'],
+    ],
+  },
+  ssoConfig: {
+    summary: 'Whether single sign-on (OpenID Connect) is set up, and the provider’s name for the button',
+    answers: [{ status: 200, data: ssoConfigSchema }],
+  },
+  ssoStart: {
+    summary: 'Start signing in at the OpenID provider (authorization code with PKCE)',
+    description:
+      'Sets an HttpOnly cookie holding the state, nonce and PKCE verifier (sealed); the browser then goes to `authorizationUrl`.',
+    answers: [{ status: 200, data: ssoStartResponseSchema }],
+    errors: [[404, 'Single sign-on is not set up (NOT_FOUND)']],
+  },
+  ssoCallback: {
+    summary: 'Finish single sign-on with the query the provider sent the browser back with',
+    description:
+      'State and nonce are checked against the cookie from `/auth/sso/start`. An account is found by the provider’s subject; ' +
+      'a new one is created as KITH_REGISTRATION allows; an existing account with the same e-mail is linked only when ' +
+      'OIDC_LINK_BY_EMAIL is true and the provider says the address is verified. With two-factor sign-in on, the answer is a challenge.',
+    body: ssoCallbackSchema,
+    answers: [{ status: 200, data: loginResponseSchema }],
+    errors: [
+      [400, 'A missing, expired or foreign state, or the provider refused (BAD_REQUEST)'],
+      [403, 'Registration is closed or by invitation here (REGISTRATION_CLOSED)'],
+      [409, 'An account has this e-mail and linking by e-mail is off (EMAIL_TAKEN)'],
+    ],
   },
 } satisfies RouteSchemasOf<typeof authRoutes>;
