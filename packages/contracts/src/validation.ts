@@ -352,14 +352,15 @@ const cardShape = {
 /**
  * A card from outside needs a usable name, not both parts: many address books (Japanese phones,
  * WhatsApp, Yahoo) keep only a family or only a given name, and refusing those would lose people.
+ * A company's card is called by its company, and a card with only a number is kept with no name
+ * ('(no name)', its number never taken for one); an e-mail alone is not enough to keep a card.
  */
 const hasUsableName = (card: {
   firstName: string;
   lastName: string;
   company: string | null;
   phoneNumber: string | null;
-  email: string | null;
-}) => card.firstName !== '' || card.lastName !== '' || Boolean(card.company || card.phoneNumber || card.email);
+}) => card.firstName !== '' || card.lastName !== '' || Boolean(card.company || card.phoneNumber);
 const usableNameIssue = { path: ['firstName'], message: ValidationMessage.IMPORT_NAME_REQUIRED };
 
 /** The list a card names (its CATEGORIES), by name; lists are at most 100 characters. */

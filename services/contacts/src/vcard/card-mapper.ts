@@ -38,7 +38,7 @@ export const MAPPED_PROPERTIES: ReadonlySet<string> = new Set([
   'X-ABSHOWAS',
 ]);
 
-export const NO_NAME_REASON = 'Nothing to know them by: the card has no name, company, phone number or e-mail';
+export const NO_NAME_REASON = 'Nothing to know them by: the card has no name, company or phone number';
 
 /** Group cards list members, they are not people. */
 export function isGroupCard(card: RawCard): boolean {
@@ -518,7 +518,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 function validity(contact: Omit<ParsedCard, 'isValid' | 'reason'>): Pick<ParsedCard, 'isValid' | 'reason'> {
-  if (!contact.firstName && !contact.lastName && !contact.company && !contact.phoneNumber && !contact.email)
+  if (!contact.firstName && !contact.lastName && !contact.company && !contact.phoneNumber)
     return { isValid: false, reason: NO_NAME_REASON };
   const result = importedContactSchema.safeParse(contact);
   if (result.success) return { isValid: true };

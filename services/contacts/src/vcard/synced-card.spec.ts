@@ -95,9 +95,10 @@ describe('readCard', () => {
 
   it('refuses a card with no usable name, several cards, or no card, saying why', () => {
     expect(() => readCard(card('UID:u', 'NOTE:who?'))).toThrow(
-      new CardRejectedError('firstName: A card needs a name, a company, a phone number or an e-mail'),
+      new CardRejectedError('firstName: A card needs a name, a company or a phone number'),
     );
-    expect(readCard(card('UID:u', 'EMAIL:a@b.c'))).toMatchObject({ firstName: '', lastName: '', email: 'a@b.c' });
+    expect(() => readCard(card('UID:u', 'EMAIL:a@b.c'))).toThrow(CardRejectedError);
+    expect(readCard(card('UID:u', 'TEL:+33 6 11 22 33 44'))).toMatchObject({ firstName: '', lastName: '' });
     expect(() => readCard(card('FN:A') + card('FN:B'))).toThrow(/One vCard per resource/);
     expect(() => readCard('hello')).toThrow(/not a vCard/);
     expect(() => readCard(card('N:Group;;;;', 'X-ADDRESSBOOKSERVER-KIND:group'))).toThrow(/Group cards/);
