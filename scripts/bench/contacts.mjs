@@ -460,6 +460,8 @@ async function measure({ url, nextPath }, headers) {
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
   times.sort((a, b) => a - b);
+  if (!times.length)
+    throw new Error(`${url}: no response in ${DURATION_SECONDS} s (the machine too loaded, or the service down)`);
   const at = (share) => Number(times[Math.min(times.length - 1, Math.floor(times.length * share))].toFixed(1));
   return {
     p50: at(0.5),
