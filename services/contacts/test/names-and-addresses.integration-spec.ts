@@ -89,17 +89,16 @@ describe('names and addresses through import, search, export and vdirsyncer', ()
       skipped: 0,
     });
     const stored = await everyone();
-    expect(stored.map(fullName)).toEqual([
-      NO_NAME,
-      NO_NAME,
-      'Atelier Lumière',
-      'Acme, Research',
-      'Amara Okafor',
-      'Chidi Okafor',
-      'Zoé Lefèvre',
-    ]);
-    expect(stored.slice(0, 2).map((row) => row.phoneNumber)).toEqual(['+33 6 11 22 33 44', '06 11 22 33 45']);
-    expect(stored[6]).toMatchObject(zoe);
+    expect(stored.map(fullName).sort()).toEqual(
+      [NO_NAME, NO_NAME, 'Atelier Lumière', 'Acme, Research', 'Amara Okafor', 'Chidi Okafor', 'Zoé Lefèvre'].sort(),
+    );
+    expect(
+      stored
+        .filter((row) => fullName(row) === NO_NAME)
+        .map((row) => row.phoneNumber)
+        .sort(),
+    ).toEqual(['+33 6 11 22 33 44', '06 11 22 33 45']);
+    expect(stored.find((row) => row.firstName === 'Zoé')).toMatchObject(zoe);
   });
 
   it('finds people as they are written: any accent or case, job title and address parts, phones by their digits', async () => {
@@ -130,17 +129,20 @@ describe('names and addresses through import, search, export and vdirsyncer', ()
     const reread: Row[] = (
       await api.upload('/contacts/import/parse', [{ field: 'vcfFile', name: 'export.vcf', content: exported }])
     ).body.data.contacts;
-    const stored = await everyone();
-    for (const [index, row] of reread.entries())
-      expect(row).toMatchObject({
-        firstName: stored[index]!.firstName,
-        lastName: stored[index]!.lastName,
-        namePrefix: stored[index]!.namePrefix,
-        company: stored[index]!.company,
-        address: stored[index]!.address,
-        city: stored[index]!.city,
-        country: stored[index]!.country,
-      });
+    const fields = (row: Row) =>
+      JSON.stringify([
+        row.namePrefix,
+        row.firstName,
+        row.lastName,
+        row.company,
+        row.phoneNumber,
+        row.address,
+        row.city,
+        row.region,
+        row.postalCode,
+        row.country,
+      ]);
+    expect(reread.map(fields).sort()).toEqual((await everyone()).map(fields).sort());
   });
 
   it('syncs the parts through vdirsyncer both ways', async () => {
@@ -175,7 +177,7 @@ describe('names and addresses through import, search, export and vdirsyncer', ()
     await vdirsyncer('sync');
 
     const stored = await everyone();
-    const zoeRow = stored[6]!;
+    const zoeRow = stored.find((row) => row.firstName === 'Zoé')!;
     const file = join(cards, 'contacts', `${zoeRow._id}.vcf`);
     const card = readFileSync(file, 'utf8');
     expect(unfold(card)).toContain('N:Lefèvre;Zoé;;Prof.;');
@@ -191,7 +193,7 @@ describe('names and addresses through import, search, export and vdirsyncer', ()
         .replace(/ADR:[^\r\n]*(\r\n [^\r\n]*)*/, 'ADR:;;3 place Bellecour;Lyon;Auvergne-Rhône-Alpes;69002;France')
         .replace('N:Lefèvre;Zoé;;Prof.;', 'N:Lefèvre;Zoé;;;'),
     );
-    const atelier = stored[2]!;
+    const atelier = stored.find((row) => row.company === 'Atelier Lumière')!;
     expect(
       (await api.put(`/contacts/${atelier._id}`, { firstName: 'Atelier', lastName: 'Lumière', city: 'Paris' })).status,
     ).toBe(200);
