@@ -36,6 +36,11 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 /** Each target is measured this many times, alternating with the others; the median run counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const IMPORT_CARDS = 15_000;
+/** BENCH_SCENARIOS=search,phone runs only the scenarios whose names contain one of the words. */
+const ONLY = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
+/** The service's search condition (searchCondition in contact-query.sql.ts): the term folded in the database. */
+const FOLDED_LIKE = (parameter) =>
+  `c.search_text LIKE '%' || regexp_replace(search_fold(${parameter}), '([\\\\%_])', '\\\\\\1', 'g') || '%'`;
 /** The floor gets as many PostgreSQL connections as the contacts service has. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_CONTACTS_DATABASE_POOL_SIZE);
 const TARGETS = { p95Ms: 50, floorShare: 0.5, parseMs: 2000, confirmMs: 5000 };
@@ -72,9 +77,24 @@ try {
       name: 'search "ann"',
       path: `/api/contacts?search=ann&limit=${PAGE}`,
       sql: pageSql({
-        where: 'AND c.search_text LIKE $2',
-        params: ['%ann%'],
+        where: `AND ${FOLDED_LIKE('$2')}`,
+        params: ['ann'],
         orderBy: 'lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC',
+        freshPlan: true,
+      }),
+    },
+    {
+      name: 'search "zoe lefevre" (accents folded)',
+      path: `/api/contacts?search=zoe%20lefevre&limit=${PAGE}`,
+      sql: pageSql({ where: `AND ${FOLDED_LIKE('$2')}`, params: ['zoe lefevre'], orderBy: byName, freshPlan: true }),
+    },
+    {
+      name: 'search phone "0611223344" (digits, trunk 0)',
+      path: `/api/contacts?search=0611223344&limit=${PAGE}`,
+      sql: pageSql({
+        where: `AND (${FOLDED_LIKE('$2')} OR c.search_text LIKE $3 OR c.search_text LIKE $4)`,
+        params: ['0611223344', '%0611223344%', '%611223344%'],
+        orderBy: byName,
         freshPlan: true,
       }),
     },
@@ -112,8 +132,8 @@ try {
       path: `/api/contacts?limit=${PAGE}&search=`,
       nextPath: (path) => `${path}${terms.next()}`,
       sql: pageSql({
-        where: 'AND c.search_text LIKE $2',
-        params: ['%@@TERM@@%'],
+        where: `AND ${FOLDED_LIKE('$2')}`,
+        params: ['@@TERM@@'],
         orderBy: byName,
         freshPlan: true,
         kept: false,
@@ -124,6 +144,9 @@ try {
       },
     },
   ];
+  if (ONLY.length)
+    scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => ONLY.some((w) => s.name.includes(w))));
+  await explainSearches(user.user._id);
   floor = await startFloorServer(user.user._id, scenarios);
 
   const rows = [];
@@ -237,9 +260,11 @@ async function seed(userId) {
   await db.query(
     `WITH lists AS (SELECT id, reminder_days, (row_number() OVER (ORDER BY id) - 1)::int AS n FROM contact_lists WHERE user_id = $1),
           firsts AS (SELECT ARRAY['Ann','Ben','Carla','David','Elena','Farid','Grace','Hugo','Ines','Jonas','Kira','Leo','Maya','Nils',
-                                  'Olga','Pablo','Quinn','Rosa','Sam','Tara','Umar','Vera','Will','Xenia','Yusuf','Zoe','Joanna','Hannah','Anton','Mariana'] AS a),
+                                  'Olga','Pablo','Quinn','Rosa','Sam','Tara','Umar','Vera','Will','Xenia','Yusuf','Zoe','Joanna','Hannah','Anton','Mariana',
+                                  'Zoé','Émilie','Jérôme','Ångström'] AS a),
           lasts AS (SELECT ARRAY['Smith','Garcia','Müller','Rossi','Nguyen','Kowalski','Okafor','Tanaka','Silva','Dubois','Novak','Larsen',
-                                 'Haddad','Johansson','Petrov','Murphy','Schmidt','Costa','Kim','Brown','Annan','Fischer','Lopez','Weber'] AS a),
+                                 'Haddad','Johansson','Petrov','Murphy','Schmidt','Costa','Kim','Brown','Annan','Fischer','Lopez','Weber',
+                                 'Lefèvre','Łukasiewicz','Nuñez'] AS a),
           generated AS (
             SELECT g,
                    (SELECT a[1 + g % array_length(a, 1)] FROM firsts) AS first_name,
@@ -249,15 +274,21 @@ async function seed(userId) {
                    g % $2::int AS list_n
             FROM generate_series(1, $3::int) g)
      INSERT INTO contacts (user_id, first_name, last_name, email, phone_number, notes, list_id, custom_reminder_days,
-                           last_contact_date, overdue_at, created_at, updated_at)
+                           last_contact_date, overdue_at, created_at, updated_at, job_title, address, address_city, address_country)
      SELECT $1, x.first_name, x.last_name,
             lower(x.first_name) || '.' || x.g || '@example.com',
-            '+1 555 ' || lpad(x.g::text, 7, '0'),
+            -- Every eleventh number French, written internationally with spaces: '+33 6 11 22 33 44'.
+            CASE WHEN x.g % 11 = 0 THEN '+33 6 ' || regexp_replace(lpad((x.g * 37 % 100000000)::text, 8, '0'), '(..)(..)(..)(..)', '\\1 \\2 \\3 \\4')
+                 ELSE '+1 555 ' || lpad(x.g::text, 7, '0') END,
             CASE WHEN x.g % 3 = 0 THEN 'Met at conference #' || (x.g % 50) || '; likes hiking and board games' END,
             CASE WHEN x.g % 17 = 0 THEN NULL ELSE l.id END,
             x.custom_days, x.last_contact,
             contact_overdue_at(x.last_contact, coalesce(x.custom_days, CASE WHEN x.g % 17 = 0 THEN 90 ELSE l.reminder_days END)),
-            now() - ((x.g * 31) % 700) * interval '1 day', now() - ((x.g * 13) % 300) * interval '1 hour'
+            now() - ((x.g * 31) % 700) * interval '1 day', now() - ((x.g * 13) % 300) * interval '1 hour',
+            CASE WHEN x.g % 4 = 0 THEN (ARRAY['Ingénieure', 'Directeur financier', 'Teacher', 'Nurse'])[1 + x.g % 4] END,
+            CASE WHEN x.g % 5 = 0 THEN x.g || ' rue de l''Église' END,
+            CASE WHEN x.g % 5 = 0 THEN (ARRAY['Besançon', 'Montréal', 'Zürich', 'Kraków'])[1 + x.g % 4] END,
+            CASE WHEN x.g % 5 = 0 THEN 'France' END
      FROM generated x JOIN lists l ON l.n = x.list_n`,
     [userId, LISTS, CONTACTS],
   );
@@ -265,6 +296,38 @@ async function seed(userId) {
   await db.query('VACUUM ANALYZE contact_lists');
   // The seed's dirty pages are written now, not by a checkpoint in the middle of the first measurements.
   await db.query('CHECKPOINT');
+}
+
+/**
+ * The plans of the new searches at this size: accents folded ("zoe lefevre" finds "Zoé Lefèvre"),
+ * a job title and a city, and a phone by its digits. Each must read the trigram index
+ * (contacts_search_trgm_idx), never the whole table; the plan's lines and times are printed.
+ */
+async function explainSearches(userId) {
+  const searches = [
+    ['zoe lefevre', []],
+    ['besancon', []],
+    ['directeur financier', []],
+    ['0611223344', ['%0611223344%', '%611223344%']],
+    ['+33611', ['%33611%']],
+  ];
+  for (const [term, digits] of searches) {
+    const branches = [FOLDED_LIKE('$2'), ...digits.map((_, i) => `c.search_text LIKE $${i + 3}`)].join(' OR ');
+    const statement = `SELECT count(*)::int FROM contacts c WHERE c.user_id = $1::uuid AND (${branches})`;
+    const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${statement}`, [userId, term, ...digits]);
+    const plan = rows.map((row) => row['QUERY PLAN']);
+    const {
+      rows: [{ count }],
+    } = await db.query(statement, [userId, term, ...digits]);
+    log(`  EXPLAIN search "${term}": ${count} matches`);
+    for (const line of plan.filter((line) => /Scan|Execution Time|Index Cond|Recheck/.test(line)))
+      log(`    ${line.trim()}`);
+    if (
+      !plan.some((line) => line.includes('contacts_search_trgm_idx')) ||
+      plan.some((line) => /Seq Scan on contacts/.test(line))
+    )
+      throw new Error(`search "${term}" does not read the trigram index:\n${plan.join('\n')}`);
+  }
 }
 
 /**
@@ -397,6 +460,8 @@ async function measure({ url, nextPath }, headers) {
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
   times.sort((a, b) => a - b);
+  if (!times.length)
+    throw new Error(`${url}: no response in ${DURATION_SECONDS} s (the machine too loaded, or the service down)`);
   const at = (share) => Number(times[Math.min(times.length - 1, Math.floor(times.length * share))].toFixed(1));
   return {
     p50: at(0.5),

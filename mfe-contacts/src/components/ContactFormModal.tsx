@@ -44,6 +44,11 @@ const hasDetails = (contact: Contact | null) =>
       contact.phones.length ||
       contact.emails.length ||
       contact.address ||
+      contact.city ||
+      contact.region ||
+      contact.postalCode ||
+      contact.country ||
+      contact.namePrefix ||
       contact.website),
   );
 
@@ -62,8 +67,21 @@ const valuesFor = (contact: Contact | null, defaultListId: string | null): Conta
   phones: contact?.phones ?? [],
   emails: contact?.emails ?? [],
   address: contact?.address ?? '',
+  city: contact?.city ?? '',
+  region: contact?.region ?? '',
+  postalCode: contact?.postalCode ?? '',
+  country: contact?.country ?? '',
   website: contact?.website ?? '',
+  namePrefix: contact?.namePrefix ?? '',
 });
+
+/** The address's parts below the street lines, each its own field (vCard ADR's order). */
+const ADDRESS_PARTS = [
+  ['city', 'City', 'address-level2'],
+  ['region', 'Region', 'address-level1'],
+  ['postalCode', 'Postal code', 'postal-code'],
+  ['country', 'Country', 'country-name'],
+] as const;
 
 function birthdayFields(birthday: string | null) {
   const parts = birthday ? parseBirthday(birthday) : null;
@@ -76,6 +94,7 @@ function birthdayFields(birthday: string | null) {
 
 const { firstName, lastName, email, phoneNumber, notes, listId, company, jobTitle, address, website, keepInTouch } =
   contactInputSchema.shape;
+const { city, region, postalCode, country, namePrefix } = contactInputSchema.shape;
 /** More phones or e-mails: a label and a value each, the value held to the contract's rule of the main one. */
 const extraValues = (value: z.ZodType<string | null, string | null | undefined>) =>
   z
@@ -91,6 +110,7 @@ const extraValues = (value: z.ZodType<string | null, string | null | undefined>)
 const contactFormSchema = z
   .object({
     ...{ firstName, lastName, email, phoneNumber, notes, listId, company, jobTitle, address, website, keepInTouch },
+    ...{ city, region, postalCode, country, namePrefix },
     customReminderDays: z
       .string()
       .transform((typed): number | null | undefined => (typed.trim() ? Number(typed) : null))
@@ -211,6 +231,11 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
     jobTitle: useId(),
     address: useId(),
     website: useId(),
+    namePrefix: useId(),
+    city: useId(),
+    region: useId(),
+    postalCode: useId(),
+    country: useId(),
   };
   const {
     register,
@@ -385,6 +410,15 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
                 </div>
               </div>
             </FormField>
+            <FormField label="Prefix" htmlFor={ids.namePrefix}>
+              <input
+                id={ids.namePrefix}
+                autoComplete="honorific-prefix"
+                placeholder="Dr., Mrs."
+                className={inputClassName()}
+                {...register('namePrefix')}
+              />
+            </FormField>
             <FormField label="Company" htmlFor={ids.company}>
               <input id={ids.company} autoComplete="off" className={inputClassName()} {...register('company')} />
             </FormField>
@@ -411,12 +445,18 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             <FormField label="Address" htmlFor={ids.address} className="sm:col-span-2">
               <textarea
                 id={ids.address}
-                rows={3}
-                placeholder={'Street\nCity and postcode\nCountry'}
+                rows={2}
+                placeholder={'Street and number\nBuilding, apartment'}
+                autoComplete="street-address"
                 className={inputClassName()}
                 {...register('address')}
               />
             </FormField>
+            {ADDRESS_PARTS.map(([part, label, autoComplete]) => (
+              <FormField key={part} label={label} htmlFor={ids[part]} error={errors[part]?.message}>
+                <input id={ids[part]} autoComplete={autoComplete} className={inputClassName()} {...register(part)} />
+              </FormField>
+            ))}
             <FormField label="Website" htmlFor={ids.website} className="sm:col-span-2">
               <input
                 id={ids.website}

@@ -9,6 +9,7 @@ import {
   snoozedUntilLabel,
   type SnoozeChoice,
   type Contact,
+  postalAddressLines,
 } from '@kith/contracts';
 import {
   Badge,
@@ -143,6 +144,9 @@ function ContactHeader({
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 id="contact-name" className="text-2xl font-bold break-words text-slate-900">
+            {contact.namePrefix && (contact.firstName || contact.lastName) && (
+              <span className="font-normal text-slate-600">{contact.namePrefix} </span>
+            )}
             {fullName(contact)}
           </h1>
           {(contact.jobTitle || contact.company) && (
@@ -264,7 +268,7 @@ function ContactFacts({ contact }: { contact: Contact }) {
     contact.emails.length ||
     contact.birthday ||
     contact.company ||
-    contact.address ||
+    postalAddressLines(contact).length ||
     contact.website ||
     contact.notes;
   return (
@@ -324,9 +328,9 @@ function ContactFacts({ contact }: { contact: Contact }) {
             {[contact.jobTitle, contact.company].filter(Boolean).join(', ')}
           </Fact>
         )}
-        {contact.address && (
+        {postalAddressLines(contact).length > 0 && (
           <Fact icon={icon(MapPin)} label="Address">
-            <span className="whitespace-pre-line">{contact.address}</span>
+            <span className="whitespace-pre-line">{postalAddressLines(contact).join('\n')}</span>
           </Fact>
         )}
         {contact.website && (

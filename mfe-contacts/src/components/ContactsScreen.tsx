@@ -13,6 +13,8 @@ import {
   useDebouncedValue,
   usePreferences,
   ViewToggle,
+  LinkedForm,
+  useOpenFormFromLink,
 } from '@kith/web-kit';
 import { ContactDialog, LogContactDialog } from '@kith/web-kit/data';
 import clsx from 'clsx';
@@ -112,6 +114,8 @@ export function ContactsScreen() {
   };
   const empty = emptyStateFor(scope, searching);
   const addContact = () => setDialog({ kind: 'form', contact: null });
+  useOpenFormFromLink(LinkedForm.ADD_CONTACT, addContact);
+  useOpenFormFromLink(LinkedForm.IMPORT_CONTACTS, () => setDialog({ kind: 'import' }));
   const ready = frame !== null;
 
   return (

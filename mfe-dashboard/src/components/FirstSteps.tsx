@@ -1,4 +1,4 @@
-import { buttonClassName } from '@kith/web-kit';
+import { buttonClassName, LinkedForm, linkOpening } from '@kith/web-kit';
 import { FolderPlus, Upload, UserPlus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
@@ -7,21 +7,21 @@ const STEPS = [
     icon: UserPlus,
     title: 'Add your first contact',
     text: 'Someone you would like to hear from more often.',
-    to: '/contacts',
+    to: linkOpening('/contacts', LinkedForm.ADD_CONTACT),
     action: 'Add a contact',
   },
   {
     icon: Upload,
     title: 'Or import your address book',
     text: 'Bring everyone in at once from a vCard (.vcf) file.',
-    to: '/contacts',
+    to: linkOpening('/contacts', LinkedForm.IMPORT_CONTACTS),
     action: 'Import contacts',
   },
   {
     icon: FolderPlus,
     title: 'Group them into lists',
     text: 'Family every month, old friends every quarter: each list has its own rhythm.',
-    to: '/lists',
+    to: linkOpening('/lists', LinkedForm.CREATE_LIST),
     action: 'Create a list',
   },
 ] as const;

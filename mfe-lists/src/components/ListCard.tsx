@@ -46,7 +46,7 @@ export function ListCard({ list, view, onEdit, onDelete }: ListCardProps) {
     </Link>
   );
   const interval = (
-    <Badge color={listColorToBadge(list.color)}>
+    <Badge color={listColorToBadge(list.color)} variant="tag">
       <Clock className="size-3" aria-hidden="true" />
       {reminderIntervalLabel(list.reminderDays)}
     </Badge>

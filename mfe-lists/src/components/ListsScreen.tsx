@@ -10,6 +10,8 @@ import {
   SortControl,
   ViewToggle,
   usePreferences,
+  LinkedForm,
+  useOpenFormFromLink,
 } from '@kith/web-kit';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -33,6 +35,8 @@ export function ListsScreen() {
     () => sortLists(lists ?? [], sortBy, preferences.sortOrder),
     [lists, sortBy, preferences.sortOrder],
   );
+
+  useOpenFormFromLink(LinkedForm.CREATE_LIST, () => setEditing({ mode: 'create' }));
 
   // The boundary in App shows 'Lists Loading Error' with the retry flow.
   if (loadError) throw new ScreenLoadError(loadError);

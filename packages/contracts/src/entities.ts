@@ -116,9 +116,16 @@ export const contactDetailsSchema = z.object({
   phones: z.array(labeledValueSchema),
   /** Additional addresses besides the primary `email`. */
   emails: z.array(labeledValueSchema),
-  /** One postal address, multi-line. */
+  /** The postal address's street lines (post office box, extended and street address), multi-line. */
   address: z.string().nullable(),
+  city: z.string().nullable(),
+  /** State, province or county. */
+  region: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
   website: z.string().nullable(),
+  /** An honorific before the name ("Dr.", "Mrs."), vCard N's prefix: never part of the first name. */
+  namePrefix: z.string().nullable(),
 });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 /** A contact's details when none are known (new contacts, fixtures). */
@@ -129,7 +136,12 @@ export const EMPTY_CONTACT_DETAILS: Readonly<ContactDetails> = Object.freeze({
   phones: [],
   emails: [],
   address: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: null,
   website: null,
+  namePrefix: null,
 });
 
 export const contactSchema = z.object({

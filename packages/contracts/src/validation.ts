@@ -191,7 +191,12 @@ export const contactDetailsShape = {
     message: 'Emails: each must be a valid email address',
   }),
   address: optionalText(1000, 'multiLine'),
+  city: optionalText(200),
+  region: optionalText(200),
+  postalCode: optionalText(40),
+  country: optionalText(200),
   website: optionalText(500),
+  namePrefix: optionalText(50),
 };
 
 export const contactInputSchema = z.object({
@@ -354,8 +359,15 @@ const cardShape = {
 /**
  * A card from outside needs a usable name, not both parts: many address books (Japanese phones,
  * WhatsApp, Yahoo) keep only a family or only a given name, and refusing those would lose people.
+ * A company's card is called by its company, and a card with only a number is kept with no name
+ * ('(no name)', its number never taken for one); an e-mail alone is not enough to keep a card.
  */
-const hasUsableName = (card: { firstName: string; lastName: string }) => card.firstName !== '' || card.lastName !== '';
+const hasUsableName = (card: {
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  phoneNumber: string | null;
+}) => card.firstName !== '' || card.lastName !== '' || Boolean(card.company || card.phoneNumber);
 const usableNameIssue = { path: ['firstName'], message: ValidationMessage.IMPORT_NAME_REQUIRED };
 
 /** The list a card names (its CATEGORIES), by name; lists are at most 100 characters. */

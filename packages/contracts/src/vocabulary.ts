@@ -16,7 +16,7 @@ export const ValidationMessage = {
   PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
   FIRST_NAME_REQUIRED: 'First name is required',
   LAST_NAME_REQUIRED: 'Last name is required',
-  IMPORT_NAME_REQUIRED: 'A first or a last name is required',
+  IMPORT_NAME_REQUIRED: 'A card needs a name, a company or a phone number',
   REMINDER_DAYS_WHOLE: 'Must be a whole number of days',
   REMINDER_DAYS_MIN: 'Must be at least 1 day',
   REMINDER_DAYS_MAX: 'Must be less than 365 days',

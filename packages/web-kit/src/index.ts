@@ -47,6 +47,7 @@ export type {
 } from './feedback/ErrorBoundary.js';
 
 export { useDebouncedValue } from './hooks/useDebouncedValue.js';
+export { LinkedForm, linkOpening, useOpenFormFromLink } from './hooks/useOpenFormFromLink.js';
 export { useGridColumns } from './hooks/useGridColumns.js';
 
 export { Badge } from './ui/Badge.js';

@@ -179,7 +179,11 @@ describe('vdirsyncer against the running stack', () => {
       phones: [{ label: 'work', value: '+351 213 000 000' }],
       email: 'lucia@ferreira.example',
       emails: [{ label: 'home', value: 'lucia@casa.example' }],
-      address: 'Rua Augusta 1\nLisboa 1100-048\nPortugal',
+      address: 'Rua Augusta 1',
+      city: 'Lisboa',
+      region: null,
+      postalCode: '1100-048',
+      country: 'Portugal',
       website: 'https://ferreira.example',
       birthday: '1975-07-04',
     });

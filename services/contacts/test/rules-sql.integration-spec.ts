@@ -1,6 +1,8 @@
 import {
   contactSearchText,
   DEFAULT_CONTACT_REMINDER_DAYS,
+  EMPTY_CONTACT_DETAILS,
+  foldForSearch,
   effectiveReminderDays,
   isOverdue,
   isSnoozed,
@@ -15,7 +17,7 @@ import {
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { startTestStack, type TestStack } from '@kith/stack/testing';
-import { substringPattern } from '../src/contacts/contact-query.sql.js';
+import { searchCondition } from '../src/contacts/contact-query.sql.js';
 import { newContactRow } from '../src/contacts/contacts.repository.js';
 import {
   effectiveReminderDaysSql,
@@ -424,8 +426,11 @@ describe('the priority order in SQL and in TypeScript', () => {
 
 describe('the contacts search in SQL and in TypeScript', () => {
   const userId = '00000000-0000-4000-8000-00000005ea2c';
+  const person = (fields: Partial<SearchableContact>): SearchableContact =>
+    ({ ...EMPTY_CONTACT_DETAILS, ...fields }) as SearchableContact;
   const people: SearchableContact[] = [
     {
+      ...EMPTY_CONTACT_DETAILS,
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'Ada@Example.com',
@@ -436,6 +441,7 @@ describe('the contacts search in SQL and in TypeScript', () => {
       emails: [{ label: 'work', value: 'countess@example.org' }],
     },
     {
+      ...EMPTY_CONTACT_DETAILS,
       firstName: 'José',
       lastName: 'Álvarez',
       email: null,
@@ -446,6 +452,7 @@ describe('the contacts search in SQL and in TypeScript', () => {
       emails: [],
     },
     {
+      ...EMPTY_CONTACT_DETAILS,
       firstName: 'Zoë',
       lastName: '',
       email: null,
@@ -456,6 +463,7 @@ describe('the contacts search in SQL and in TypeScript', () => {
       emails: [],
     },
     {
+      ...EMPTY_CONTACT_DETAILS,
       firstName: 'Ann',
       lastName: 'Lee',
       email: 'ann@x.org',
@@ -468,6 +476,29 @@ describe('the contacts search in SQL and in TypeScript', () => {
       ],
       emails: [{ label: 'other', value: 'lee@y.org' }],
     },
+    person({
+      firstName: 'Zoé',
+      lastName: 'Lefèvre',
+      email: 'Émilie.Roux@Exemple.fr',
+      phoneNumber: '+33 6 11 22 33 44',
+      phones: [{ label: 'work', value: '01.45.67.89.10' }],
+      notes: 'Rencontrée à Montréal — ﬁne « O’Brien »',
+      company: 'Société Générale',
+      jobTitle: 'Directrice Financière',
+      namePrefix: 'Mme',
+      address: '12 rue de l’Église\nBâtiment B',
+      city: 'Besançon',
+      region: 'Île-de-France',
+      postalCode: '25000',
+      country: 'France',
+    }),
+    person({
+      firstName: 'Łukasz',
+      lastName: 'Ørsted-Straße',
+      email: null,
+      phoneNumber: '06 99 88 77 66',
+      notes: 'Ёлка, Йошкар, がぎ, 한국, Ελλάδα',
+    }),
   ];
   const terms = [
     'ada lovelace',
@@ -504,6 +535,37 @@ describe('the contacts search in SQL and in TypeScript', () => {
     'lee@y',
     'lee & lee',
     'nobody',
+    'zoe lefevre',
+    'ZOÉ LEFÈVRE',
+    'emilie',
+    'societe generale',
+    'directrice financiere',
+    'montreal',
+    'eglise',
+    'batiment b',
+    'besancon',
+    'ile-de-france',
+    '25000',
+    'mme',
+    '0611223344',
+    '611223344',
+    '+33611',
+    '+33 6 11 22 33 44',
+    '0033 6 11 22',
+    '01 45 67',
+    '0145678910',
+    '0699887766',
+    '+33 6 99',
+    '0711223344',
+    'lukasz orsted-strasse',
+    'ёлка',
+    'елка',
+    'йошкар',
+    'がぎ',
+    '한국',
+    'ελλαδα',
+    '％',
+    '＿',
   ];
 
   it('searches the same text: the generated column is what contactSearchText makes', async () => {
@@ -524,10 +586,36 @@ describe('the contacts search in SQL and in TypeScript', () => {
     for (const term of terms) {
       const { rows } = await sql<{ firstName: string }>`
         SELECT first_name AS "firstName" FROM contacts c
-        WHERE c.user_id = ${userId}::uuid AND c.search_text LIKE ${substringPattern(term)}
+        WHERE c.user_id = ${userId}::uuid AND ${searchCondition(term)}
         ORDER BY first_name`.execute(db);
       const found = people.filter((person) => matchesContactSearch(person, term)).map((person) => person.firstName);
       expect({ term, found: rows.map((row) => row.firstName) }).toEqual({ term, found: found.sort() });
     }
+  });
+
+  it('folds letters as the database does: the Latin, Greek and Cyrillic letters of names and places, other scripts left alone', async () => {
+    // ASCII, Latin-1 and Latin Extended-A (every European language), basic Greek and Cyrillic, Vietnamese.
+    const ranges = [
+      [0x41, 0x5a],
+      [0xc0, 0x17f],
+      [0x386, 0x3ce],
+      [0x400, 0x45f],
+      [0x1ea0, 0x1ef9],
+    ];
+    const letters = ranges.flatMap(([from, to]) =>
+      Array.from({ length: to! - from! + 1 }, (_, i) => String.fromCodePoint(from! + i)).filter((c) =>
+        /\p{L}/u.test(c),
+      ),
+    );
+    letters.push(...'がぎ한국ﬁﬂ‐‑‒–—―‘’‚‛“”„‟′″…«»‹›×Ａｚ１％＿＼'.split(''));
+    const { rows } = await sql<{ letter: string; folded: string }>`
+      SELECT letter, search_fold(letter) AS folded FROM unnest(${letters}::text[]) AS letter`.execute(db);
+    const differing = rows
+      .filter((row) => row.folded !== foldForSearch(row.letter))
+      .map(
+        (row) =>
+          `${row.letter} U+${row.letter.codePointAt(0)!.toString(16)}: sql ${row.folded} ts ${foldForSearch(row.letter)}`,
+      );
+    expect(differing).toEqual([]);
   });
 });

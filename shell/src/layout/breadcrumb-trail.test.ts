@@ -13,12 +13,21 @@ describe('breadcrumbsFor', () => {
     expect(labels('/contacts')).toEqual(['Dashboard', 'Contacts']);
     expect(labels('/contacts', '?filter=overdue')).toEqual(['Dashboard', 'Overdue Contacts']);
     expect(labels('/lists')).toEqual(['Dashboard', 'Lists']);
-    expect(labels('/lists/l1', '', 'Close Friends')).toEqual(['Dashboard', 'Close Friends']);
+    expect(labels('/lists/l1', '', 'Close Friends')).toEqual(['Dashboard', 'Lists', 'Close Friends']);
     expect(labels('/settings/')).toEqual(['Dashboard', 'Settings']);
   });
 
   it('links every crumb but the current page', () => {
     expect(breadcrumbsFor('/lists', '')).toEqual([{ label: 'Dashboard', to: '/dashboard' }, { label: 'Lists' }]);
+  });
+
+  it("is Dashboard › Lists › the list's name on a list's page, Lists linking back to every list", () => {
+    expect(breadcrumbsFor('/lists/l1/', '', 'Close Friends')).toEqual([
+      { label: 'Dashboard', to: '/dashboard' },
+      { label: 'Lists', to: '/lists' },
+      { label: 'Close Friends' },
+    ]);
+    expect(labels('/lists/l1')).toEqual(['Dashboard', 'Lists', 'List']);
   });
 
   it('reads the list id of a list route', () => {

@@ -6,21 +6,21 @@ export interface Crumb {
 
 /**
  * The trail: Dashboard, then one of Overdue Contacts (filter=overdue), Contacts, Lists, the list's
- * name on /lists/{id}, or Settings. A person's page (/contacts/{id}) is Dashboard › Contacts › {name}.
+ * name on /lists/{id}, or Settings. A person's page (/contacts/{id}) is Dashboard › Contacts › {name},
+ * and a list's page Dashboard › Lists › {list name}, so the way back to every list is one click.
  */
 export function breadcrumbsFor(pathname: string, search: string, listName?: string, contactName?: string): Crumb[] {
   const dashboard: Crumb = { label: 'Dashboard', to: '/dashboard' };
   const path = pathname.replace(/\/+$/, '') || '/';
   if (contactIdOf(path))
     return [dashboard, { label: 'Contacts', to: '/contacts' }, { label: contactName ?? 'Contact' }];
+  if (listIdOf(path)) return [dashboard, { label: 'Lists', to: '/lists' }, { label: listName ?? 'List' }];
   let current: Crumb | null = null;
   if (path === '/contacts') {
     current =
       new URLSearchParams(search).get('filter') === 'overdue' ? { label: 'Overdue Contacts' } : { label: 'Contacts' };
   } else if (path === '/lists') {
     current = { label: 'Lists' };
-  } else if (path.startsWith('/lists/')) {
-    current = { label: listName ?? 'List' };
   } else if (path === '/settings') {
     current = { label: 'Settings' };
   }

@@ -1,6 +1,6 @@
 import { buttonClassName } from '@kith/web-kit';
 import { BellRing, CalendarClock, ShieldCheck, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink.js';
 import { ProductPreview } from './ProductPreview.js';
@@ -32,7 +32,15 @@ const FEATURES = [
   },
 ];
 
+/** A message the page was sent with (the account deletion's confirmation), shown until the visitor leaves. */
+function useArrivalNotice(): string | null {
+  const { state } = useLocation();
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return typeof notice === 'string' ? notice : null;
+}
+
 export function LandingPage() {
+  const notice = useArrivalNotice();
   return (
     <div className="min-h-screen bg-white">
       <SkipLink />
@@ -44,6 +52,14 @@ export function LandingPage() {
       </header>
 
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
+        {notice && (
+          <p
+            role="status"
+            className="mx-auto mb-2 flex max-w-2xl items-center justify-center gap-2 rounded-xl bg-green-50 px-4 py-3 text-sm font-medium text-green-800 ring-1 ring-green-600/20"
+          >
+            {notice}
+          </p>
+        )}
         <section className="relative overflow-hidden">
           <div
             className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-blue-50 to-white"

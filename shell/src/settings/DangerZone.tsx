@@ -55,7 +55,8 @@ export function DangerZone({ user }: { user: User }) {
       session.clear();
       useAuthStore.setState({ user: null, isAuthenticated: false, isLoading: false, error: null });
       notify.success(message);
-      navigate('/', { replace: true });
+      // The landing page says it too, where it stays: a toast can go before it is read.
+      navigate('/', { replace: true, state: { notice: message } });
     } catch (failure) {
       setDeleting(false);
       if (isApiError(failure) && failure.code === ErrorCode.TWO_FACTOR_REQUIRED) setNeedsCode(true);

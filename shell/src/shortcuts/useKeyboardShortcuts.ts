@@ -16,6 +16,18 @@ function whenRendered(name: string, act: (element: HTMLElement) => void, timeout
 }
 
 /**
+ * Opens the dialog behind `element` the way a click would, with the focus where the dialog will
+ * give it back on closing: where it was when the key was pressed, if that is still on the page;
+ * else (the shortcut changed pages) the control the shortcut stands for, never the page's body.
+ */
+function openFrom(element: HTMLElement, focusedAtKey: Element | null) {
+  const stillThere = focusedAtKey instanceof HTMLElement && focusedAtKey !== document.body && focusedAtKey.isConnected;
+  if (stillThere) focusedAtKey.focus();
+  else element.focus();
+  element.click();
+}
+
+/**
  * `/` focuses the contacts search, `n` opens Add Contact (going to /contacts first when needed),
  * `l` opens Log Contact on a contact's page, `?` toggles the help. Inactive while a dialog is open.
  */
@@ -34,16 +46,17 @@ export function useKeyboardShortcuts(): { helpOpen: boolean; setHelpOpen: (open:
       }
       if (document.querySelector('[role="dialog"]')) return;
       const onContactsScreen = Boolean(targetOf(ShortcutTarget.SEARCH));
+      const focusedAtKey = document.activeElement;
       if (event.key === '/' || event.key === 'n') {
         event.preventDefault();
         if (!onContactsScreen) navigate('/contacts');
         if (event.key === '/') whenRendered(ShortcutTarget.SEARCH, (element) => element.focus());
-        else whenRendered(ShortcutTarget.ADD_CONTACT, (element) => element.click());
+        else whenRendered(ShortcutTarget.ADD_CONTACT, (element) => openFrom(element, focusedAtKey));
       } else if (event.key === 'l') {
         const log = targetOf(ShortcutTarget.LOG_CONTACT);
         if (log) {
           event.preventDefault();
-          log.click();
+          openFrom(log, focusedAtKey);
         }
       }
     };

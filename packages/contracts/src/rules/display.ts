@@ -59,9 +59,29 @@ export function needsAttentionLabel(count: number): string {
   return `${pluralize(count, 'contact')} ${count === 1 ? 'needs' : 'need'} attention`;
 }
 
-export function fullName(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName} ${person.lastName}`.trim();
+export function fullName(person: { firstName: string; lastName: string; company?: string | null }): string {
+  return `${person.firstName} ${person.lastName}`.trim() || person.company?.trim() || NO_NAME;
 }
+
+/** A postal address as printed: the street lines, then "city region postal-code", then the country. */
+export function postalAddressLines(address: {
+  address: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+}): string[] {
+  const locality = [address.city, address.region, address.postalCode].filter(Boolean).join(' ');
+  return [...(address.address ?? '').split('\n'), locality, address.country ?? '']
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What a contact without a name is called: a card that had only a number or an address (its
+ * number stays a number, never a name). A company's card without a person is called by the company.
+ */
+export const NO_NAME = '(no name)';
 
 /** Days before the due date during which a contact counts as 'due soon' (the tour's yellow). */
 export const DUE_SOON_DAYS = 7;

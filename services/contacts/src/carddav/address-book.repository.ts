@@ -24,6 +24,7 @@ export interface ChangeRow {
 const CARD_COLUMNS = sql`
   c.id, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.phone_number AS "phoneNumber", c.notes,
   c.birthday, c.company, c.job_title AS "jobTitle", c.phones, c.emails, c.address, c.website,
+  c.address_city AS "city", c.address_region AS "region", c.address_postal_code AS "postalCode", c.address_country AS "country", c.name_prefix AS "namePrefix",
   c.list_id AS "listId", l.name AS "listName", c.dav_uid AS uid, c.dav_href AS href, c.dav_card AS "storedCard",
   c.sync_revision::text AS revision`;
 const CARDS = sql`contacts c LEFT JOIN contact_lists l ON l.id = c.list_id`;

@@ -20,10 +20,13 @@ const offline = new Kysely<unknown>({
   },
 });
 const compiled = (fragment: Fragment) => fragment.compile(offline);
+/** The LIKE pattern of a search term bound as `parameter`. */
+const FOLDED = (parameter: string) =>
+  `'%' || regexp_replace(search_fold(${parameter}), '([\\\\%_])', '\\\\\\1', 'g') || '%'`;
 
 describe('contact page SQL', () => {
-  it('builds a LIKE pattern that treats %, _ and \\ literally and ignores case', () => {
-    expect(substringPattern('Ann')).toBe('%ann%');
+  it('builds a LIKE pattern that treats %, _ and \\ literally', () => {
+    expect(substringPattern('ann')).toBe('%ann%');
     expect(substringPattern('100%_\\x')).toBe('%100\\%\\_\\\\x%');
   });
 
@@ -35,9 +38,17 @@ describe('contact page SQL', () => {
 
     const all = contactWhere({ userId: 'u', listId: 'l', overdue: true, search: 'Bo', now });
     expect(compiled(all).sql).toBe(
-      'c.user_id = $1::uuid AND c.list_id = $2::uuid AND c.overdue_at <= $3 AND c.search_text LIKE $4',
+      `c.user_id = $1::uuid AND c.list_id = $2::uuid AND c.overdue_at <= $3 AND c.search_text LIKE ${FOLDED('$4')}`,
     );
-    expect(compiled(all).parameters).toEqual(['u', 'l', now, '%bo%']);
+    // The term is folded (accents, case) and escaped in the database, by the search_text column's own function.
+    expect(compiled(all).parameters).toEqual(['u', 'l', now, 'Bo']);
+
+    // A term written like a phone number also looks for its digits, with and without a trunk prefix.
+    const phone = contactWhere({ userId: 'u', search: ' 06 11 22 ', now });
+    expect(compiled(phone).sql).toBe(
+      `c.user_id = $1::uuid AND (c.search_text LIKE ${FOLDED('$2')} OR c.search_text LIKE $3 OR c.search_text LIKE $4)`,
+    );
+    expect(compiled(phone).parameters).toEqual(['u', '06 11 22', '%061122%', '%61122%']);
 
     expect(compiled(contactWhere({ userId: 'u', listId: null, now })).sql).toBe(
       'c.user_id = $1::uuid AND c.list_id IS NULL',
@@ -105,7 +116,7 @@ describe('contact page SQL', () => {
     expect(sortsMatches({ search: 'zoe' })).toBe(false);
     expect(sortsMatches({ listId: 'l' }, 10)).toBe(false);
     expect(compiled(pageIds({ userId: 'u', now, search: 'zoe' }, byName, window, 10)).sql).toBe(
-      'SELECT c.id FROM (SELECT * FROM contacts c WHERE c.user_id = $1::uuid AND c.search_text LIKE $2 OFFSET 0) c ' +
+      `SELECT c.id FROM (SELECT * FROM contacts c WHERE c.user_id = $1::uuid AND c.search_text LIKE ${FOLDED('$2')} OFFSET 0) c ` +
         'ORDER BY lower(c.first_name) ASC, lower(c.last_name) ASC, c.id ASC LIMIT 50 OFFSET 0',
     );
   });

@@ -1,4 +1,4 @@
-import { type ContactSortBy, SEARCH_SORTS_MATCHES_UP_TO, type SortOrder } from '@kith/contracts';
+import { type ContactSortBy, phoneSearchTerms, SEARCH_SORTS_MATCHES_UP_TO, type SortOrder } from '@kith/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { overdueSql, priorityOrderSql } from './overdue-rule.sql.js';
 
@@ -11,7 +11,8 @@ export const CONTACT_COLUMNS = sql`
   c.phone_number AS "phoneNumber", c.notes, c.list_id AS "listId", c.custom_reminder_days AS "customReminderDays", c.keep_in_touch AS "keepInTouch",
   c.last_contact_date AS "lastContactDate", c.overdue_at AS "overdueAt", c.reminder_date AS "reminderDate",
   c.reminder_notes AS "reminderNotes", c.snoozed_until AS "snoozedUntil", c.birthday, c.company, c.job_title AS "jobTitle",
-  c.phones, c.emails, c.address, c.website, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+  c.phones, c.emails, c.address, c.website,
+  c.address_city AS "city", c.address_region AS "region", c.address_postal_code AS "postalCode", c.address_country AS "country", c.name_prefix AS "namePrefix", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   l.name AS "listName", l.color AS "listColor", l.description AS "listDescription", l.reminder_days AS "listReminderDays",
   l.keep_in_touch AS "listKeepInTouch"`;
 
@@ -29,7 +30,23 @@ export interface ContactFilter {
 
 /** `%term%` for LIKE with the user's own %, _ and \ taken literally. */
 export function substringPattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The search condition: the term, folded in the database by the same search_fold as
+ * contacts.search_text (so both sides agree on every letter), or, for a term written like a phone
+ * number, one of its digit forms (contracts' phoneSearchTerms). Each is a LIKE on the trigram-indexed
+ * column; the statement is planned for its own term, so search_fold(term) is folded to a constant
+ * pattern and the index serves every branch (one bitmap OR).
+ */
+export function searchCondition(search: string): Fragment {
+  const term = search.trim();
+  // Escaped after folding: unaccent turns full-width "％" and "＿" into LIKE's wildcards.
+  const folded = sql`'%' || regexp_replace(search_fold(${term}), '([\\\\%_])', '\\\\\\1', 'g') || '%'`;
+  const branches = [sql`c.search_text LIKE ${folded}`];
+  for (const digits of phoneSearchTerms(term)) branches.push(sql`c.search_text LIKE ${substringPattern(digits)}`);
+  return branches.length === 1 ? branches[0]! : sql`(${sql.join(branches, sql` OR `)})`;
 }
 
 /** WHERE clause for the contacts page; every branch is served by an index of 0001_init.sql. */
@@ -38,7 +55,7 @@ export function contactWhere(filter: ContactFilter): Fragment {
   if (filter.listId) conditions.push(sql`c.list_id = ${filter.listId}::uuid`);
   if (filter.listId === null) conditions.push(sql`c.list_id IS NULL`);
   if (filter.overdue) conditions.push(overdueSql(filter.now));
-  if (filter.search) conditions.push(sql`c.search_text LIKE ${substringPattern(filter.search)}`);
+  if (filter.search) conditions.push(searchCondition(filter.search));
   return sql.join(conditions, sql` AND `);
 }
 
@@ -101,7 +118,7 @@ export function countColumns(filter: ContactFilter): Fragment {
 /** What a count answers, as the key it is kept under: the same question spelled differently is one key. */
 export function countKey(kind: 'total' | 'sections', filter: ContactFilter): string {
   const scope = filter.listId === undefined ? '*' : (filter.listId ?? 'none');
-  const search = filter.search ? substringPattern(filter.search) : '';
+  const search = filter.search ? filter.search.trim().toLowerCase() : '';
   return JSON.stringify([kind, filter.userId, scope, Boolean(filter.overdue), search]);
 }
 

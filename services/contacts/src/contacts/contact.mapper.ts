@@ -36,7 +36,12 @@ export function toContact(record: ContactRecord, now: Date = new Date()): Contac
     phones: record.phones,
     emails: record.emails,
     address: record.address,
+    city: record.city,
+    region: record.region,
+    postalCode: record.postalCode,
+    country: record.country,
     website: record.website,
+    namePrefix: record.namePrefix,
     listId: record.listId,
     list:
       record.listId && record.listName != null

@@ -81,6 +81,11 @@ export interface ContactWrite {
   emails?: LabeledValue[];
   address?: string | null;
   website?: string | null;
+  city?: string | null;
+  region?: string | null;
+  postalCode?: string | null;
+  country?: string | null;
+  namePrefix?: string | null;
   /** CardDAV identity and the card a client wrote (see carddav/); absent for other writes. */
   davUid?: string;
   davHref?: string;
@@ -111,6 +116,11 @@ export function contactColumns(write: ContactWrite) {
     emails: write.emails && JSON.stringify(write.emails),
     address: write.address,
     website: write.website,
+    address_city: write.city,
+    address_region: write.region,
+    address_postal_code: write.postalCode,
+    address_country: write.country,
+    name_prefix: write.namePrefix,
     dav_uid: write.davUid,
     dav_href: write.davHref,
     dav_card: write.davCard,

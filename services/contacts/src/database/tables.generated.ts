@@ -58,6 +58,10 @@ export interface ContactLists {
 
 export interface Contacts {
   address: string | null;
+  address_city: string | null;
+  address_country: string | null;
+  address_postal_code: string | null;
+  address_region: string | null;
   birthday: string | null;
   birthday_month_day: Generated<number | null>;
   company: string | null;
@@ -77,6 +81,7 @@ export interface Contacts {
   last_name: string;
   list_id: string | null;
   name_key: Generated<string | null>;
+  name_prefix: string | null;
   notes: string | null;
   overdue_at: Generated<Timestamp | null>;
   phone_key: Generated<string | null>;

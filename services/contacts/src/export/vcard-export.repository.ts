@@ -33,6 +33,7 @@ export class VCardExportRepository {
     return this.database.prepared(sql<VCardExportRow>`
       SELECT c.id, c.dav_uid AS uid, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.phone_number AS "phoneNumber",
              c.notes, c.birthday, c.company, c.job_title AS "jobTitle", c.phones, c.emails, c.address, c.website,
+             c.address_city AS "city", c.address_region AS "region", c.address_postal_code AS "postalCode", c.address_country AS "country", c.name_prefix AS "namePrefix",
              l.name AS "listName", c.created_at AS "createdAt", c.updated_at AS "updatedAt"
       FROM contacts c LEFT JOIN contact_lists l ON l.id = c.list_id
       WHERE c.user_id = ${userId}::uuid ${inList} ${keyset}

@@ -97,9 +97,10 @@ export class ImportRepository {
         sql<{ count: number }>`
           WITH inserted AS (
             INSERT INTO contacts (user_id, first_name, last_name, email, phone_number, list_id, notes, birthday, company,
-                                  job_title, phones, emails, address, website, last_contact_date, status_contact_date, keep_in_touch, overdue_at)
+                                  job_title, phones, emails, address, website, address_city, address_region,
+                                  address_postal_code, address_country, name_prefix, last_contact_date, status_contact_date, keep_in_touch, overdue_at)
             SELECT ${userId}::uuid, r.first_name, r.last_name, r.email, r.phone_number, r.list_id, r.notes, r.birthday, r.company,
-                   r.job_title, r.phones, r.emails, r.address, r.website,
+                   r.job_title, r.phones, r.emails, r.address, r.website, r.city, r.region, r.postal_code, r.country, r.name_prefix,
                    ${lastContactDate}::timestamptz, ${lastContactDate}::timestamptz, ${keepInTouch}::boolean,
                    ${overdueAtSql(
                      sql`${lastContactDate}::timestamptz`,
@@ -117,8 +118,11 @@ export class ImportRepository {
               ${chunk.map((row) => row.birthday)}::text[], ${chunk.map((row) => row.company)}::text[],
               ${chunk.map((row) => row.jobTitle)}::text[], ${chunk.map((row) => JSON.stringify(row.phones))}::jsonb[],
               ${chunk.map((row) => JSON.stringify(row.emails))}::jsonb[], ${chunk.map((row) => row.address)}::text[],
-              ${chunk.map((row) => row.website)}::text[]
-            ) AS r(first_name, last_name, email, phone_number, list_id, notes, birthday, company, job_title, phones, emails, address, website)
+              ${chunk.map((row) => row.website)}::text[], ${chunk.map((row) => row.city)}::text[],
+              ${chunk.map((row) => row.region)}::text[], ${chunk.map((row) => row.postalCode)}::text[],
+              ${chunk.map((row) => row.country)}::text[], ${chunk.map((row) => row.namePrefix)}::text[]
+            ) AS r(first_name, last_name, email, phone_number, list_id, notes, birthday, company, job_title, phones, emails,
+                   address, website, city, region, postal_code, country, name_prefix)
             LEFT JOIN contact_lists l ON l.id = r.list_id
             RETURNING 1)
           SELECT count(*)::int AS count FROM inserted`,

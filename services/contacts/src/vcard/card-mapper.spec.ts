@@ -36,7 +36,10 @@ describe('vCard details beyond the name and primary email/phone', () => {
     const [beatriz] = parseVCardFile(fixture('grouped-items.vcf')).cards;
     expect(beatriz).toMatchObject({
       phoneNumber: '+351 21 555 0101',
-      address: 'Rua das Flores 7\nPorto 4050\nPortugal',
+      address: 'Rua das Flores 7',
+      city: 'Porto',
+      postalCode: '4050',
+      country: 'Portugal',
     });
     const withTwo = card('item1.TEL:+1 555 0100\nitem2.TEL:+1 555 0101\nitem2.X-ABLabel:_$!<HomeFAX>!$_');
     expect(withTwo.phones).toEqual([{ label: 'homefax', value: '+1 555 0101' }]);
@@ -46,7 +49,10 @@ describe('vCard details beyond the name and primary email/phone', () => {
     expect(card('LABEL;TYPE=work:401 Park Drive\\n3 West\\nBoston\\, MA 02215').address).toBe(
       '401 Park Drive\n3 West\nBoston, MA 02215',
     );
-    expect(card('LABEL:Printed Street 1\nADR:;;7 Elm Rd;Shelbyville;;;').address).toBe('7 Elm Rd\nShelbyville');
+    expect(card('LABEL:Printed Street 1\nADR:;;7 Elm Rd;Shelbyville;;;')).toMatchObject({
+      address: '7 Elm Rd',
+      city: 'Shelbyville',
+    });
   });
 
   it('keeps NOTE, ORG with its units, TITLE, ADR lines and URL', () => {
@@ -59,7 +65,9 @@ describe('vCard details beyond the name and primary email/phone', () => {
       notes: 'Met at the climbing gym, likes tea\nSecond line',
       company: 'Acme, Inc., Research',
       jobTitle: 'Chief Engineer',
-      address: '7 Elm Rd\nShelbyville',
+      address: '7 Elm Rd',
+      city: 'Shelbyville',
+      region: null,
       website: 'https://ann.example',
       isValid: true,
     });

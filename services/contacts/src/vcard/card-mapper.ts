@@ -34,9 +34,11 @@ export const MAPPED_PROPERTIES: ReadonlySet<string> = new Set([
   'X-ABLABEL',
   'KIND',
   'X-ADDRESSBOOKSERVER-KIND',
+  // Apple's mark of a company's card, written beside N and FN.
+  'X-ABSHOWAS',
 ]);
 
-export const NO_NAME_REASON = 'No name: the card has neither an N nor an FN value';
+export const NO_NAME_REASON = 'Nothing to know them by: the card has no name, company or phone number';
 
 /** Group cards list members, they are not people. */
 export function isGroupCard(card: RawCard): boolean {
@@ -72,7 +74,8 @@ export function mapCard(
     if (clean !== decodeValue(property, fileWasUtf16)) cleaned.add(property.name);
     return clean;
   };
-  const { firstName, lastName } = nameOf(card, text);
+  const company = clip(organizationOf(card, text), 200);
+  const { firstName, lastName, namePrefix } = nameOf(card, text, company);
   const email = preferredSource(card, 'EMAIL', text, cleanEmail)?.value ?? null;
   const phoneNumber = preferredSource(card, 'TEL', text, cleanPhone)?.value ?? null;
   const contact = {
@@ -82,11 +85,12 @@ export function mapCard(
     phoneNumber,
     notes: clip(joinedText(card, 'NOTE', text, '\n\n'), 5000),
     birthday: birthdayOf(card, text),
-    company: clip(organizationOf(card, text), 200),
+    company,
+    namePrefix: clip(namePrefix, 50),
     jobTitle: clip(oneLineOrNull(joinedText(card, 'TITLE', text, ', ')), 200),
     phones: additionalSources(card, 'TEL', text, cleanPhone, phoneNumber, acceptablePhone).map(labeled),
     emails: additionalSources(card, 'EMAIL', text, cleanEmail, email, acceptableEmail).map(labeled),
-    address: clip(addressOf(card, text), 1000),
+    ...addressOf(card, text),
     website: clip(preferredSource(card, 'URL', text, cleanUrl)?.value ?? null, 500),
     listName: listNameOf(categoriesOf(card, fileWasUtf16)),
   };
@@ -118,6 +122,8 @@ export function propertyRoles(card: RawCard, fileWasUtf16 = false): Map<RawPrope
   const byName: Record<string, PropertyRole> = {
     N: { field: 'name' },
     FN: { field: 'name' },
+    KIND: { field: 'name' },
+    'X-ABSHOWAS': { field: 'name' },
     NOTE: { field: 'notes' },
     ORG: { field: 'company' },
     TITLE: { field: 'jobTitle' },
@@ -225,19 +231,37 @@ function organizationOf(card: RawCard, text: TextOf): string | null {
   return parts.length ? parts.join(', ') : null;
 }
 
+/** The postal address in its parts, as the contact keeps it. */
+export interface AddressParts {
+  address: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
 /**
- * The preferred ADR as lines: post office box, extended and street address, then
- * "locality region postal-code", then the country.
+ * The preferred ADR in its parts: post office box, extended and street address as the street
+ * lines, then locality, region, postal code and country each in its own field. A card with only
+ * a LABEL (the address as printed) keeps it as the street lines.
  */
-function addressOf(card: RawCard, text: TextOf): string | null {
+function addressOf(card: RawCard, text: TextOf): AddressParts {
   const adr = preferredAddress(card, text);
   if (!adr) {
     const label = preferredLabel(card, text);
-    return label ? asLines([unescapeText(text(label))]) : null;
+    const address = label ? clip(asLines([unescapeText(text(label))]), 1000) : null;
+    return { address, city: null, region: null, postalCode: null, country: null };
   }
   const [poBox = '', extended = '', street = '', locality = '', region = '', postalCode = '', country = ''] =
     splitComponents(text(adr)).map((part) => unescapeText(part).trim());
-  return asLines([poBox, extended, street, [locality, region, postalCode].filter(Boolean).join(' '), country]);
+  const part = (value: string, max: number) => clip(oneLineOrNull(value), max);
+  return {
+    address: clip(asLines([poBox, extended, street]), 1000),
+    city: part(locality, 200),
+    region: part(region, 200),
+    postalCode: part(postalCode, 40),
+    country: part(country, 200),
+  };
 }
 
 /** Non-empty lines, trimmed, joined with newlines; null when nothing is left. */
@@ -335,22 +359,85 @@ function labelOf(card: RawCard, property: RawProperty, text: TextOf): string {
 
 type TextOf = (property: RawProperty) => string;
 
-/** N's family and given parts; only when both are empty, FN split at its first whitespace. */
-function nameOf(card: RawCard, text: TextOf): { firstName: string; lastName: string } {
+/**
+ * Honorifics written before a name in FN ("Dr. Jane Roe"); N's fourth part is the card's own
+ * prefix and is taken whatever it says.
+ */
+const HONORIFICS = new Set([
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'prof',
+  'sir',
+  'dame',
+  'rev',
+  'fr',
+  'mme',
+  'mlle',
+  'm',
+  'herr',
+  'frau',
+  'sr',
+  'sra',
+  'srta',
+  'dott',
+  'dssa',
+  'ing',
+  'mag',
+  'dipl',
+]);
+const isHonorific = (word: string) => HONORIFICS.has(word.toLowerCase().replace(/\.$/, ''));
+
+/** A name that is only a phone number (phones write the number as FN when there is no name). */
+const looksLikePhoneNumber = (value: string) =>
+  /^[+\d\s().\-/*#]+$/.test(value) && value.replace(/\D/g, '').length >= 3;
+
+interface CardName {
+  firstName: string;
+  lastName: string;
+  namePrefix: string | null;
+}
+
+/**
+ * N's family and given parts, and its honorific prefix; only when family and given are both
+ * empty, FN split at its first whitespace, after an honorific it starts with. An FN that is the
+ * card's company (a company's card) or a phone number is not a person's name: the names stay empty.
+ */
+function nameOf(card: RawCard, text: TextOf, company: string | null): CardName {
   const n = card.properties.find((property) => property.name === 'N');
+  let namePrefix: string | null = null;
   if (n) {
-    const [family = '', given = ''] = splitComponents(text(n)).map((part) => oneLine(unescapeText(part)));
-    if (family || given) return { firstName: given, lastName: family };
+    const [family = '', given = '', , prefix = ''] = splitComponents(text(n)).map((part) =>
+      oneLine(unescapeText(part)),
+    );
+    namePrefix = prefix || null;
+    if (family || given) {
+      // "Dr." typed into the given name's box is a prefix, when a name follows it.
+      const [first = '', ...others] = given.split(/\s+/);
+      if (!namePrefix && others.length && isHonorific(first))
+        return { firstName: others.join(' '), lastName: family, namePrefix: first };
+      return { firstName: given, lastName: family, namePrefix };
+    }
   }
   for (const property of card.properties) {
     if (property.name !== 'FN') continue;
     const fullName = oneLine(unescapeText(text(property)));
     if (!fullName) continue;
-    const [firstName = '', ...rest] = fullName.split(/\s+/);
-    return { firstName, lastName: rest.join(' ') };
+    if (looksLikePhoneNumber(fullName)) break;
+    if (company && sameText(fullName, company)) break;
+    const words = fullName.split(/\s+/);
+    if (words.length > 1 && isHonorific(words[0]!)) namePrefix = namePrefix ?? words.shift()!;
+    const [firstName = '', ...rest] = words;
+    return { firstName, lastName: rest.join(' '), namePrefix };
   }
-  return { firstName: '', lastName: '' };
+  return { firstName: '', lastName: '', namePrefix };
 }
+
+const sameText = (a: string, b: string) =>
+  a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0 || b.toLowerCase().startsWith(`${a.toLowerCase()},`);
 
 /**
  * The most preferred non-empty value (2.1 bare PREF, 3.0 TYPE=pref, 4.0 PREF=n with the lowest
@@ -421,12 +508,18 @@ const FIELD_LABELS: Record<string, string> = {
   phones: 'Phones',
   emails: 'Emails',
   address: 'Address',
+  city: 'City',
+  region: 'Region',
+  postalCode: 'Postal code',
+  country: 'Country',
+  namePrefix: 'Prefix',
   website: 'Website',
   listName: 'List',
 };
 
 function validity(contact: Omit<ParsedCard, 'isValid' | 'reason'>): Pick<ParsedCard, 'isValid' | 'reason'> {
-  if (!contact.firstName && !contact.lastName) return { isValid: false, reason: NO_NAME_REASON };
+  if (!contact.firstName && !contact.lastName && !contact.company && !contact.phoneNumber)
+    return { isValid: false, reason: NO_NAME_REASON };
   const result = importedContactSchema.safeParse(contact);
   if (result.success) return { isValid: true };
   const reason = result.error.issues

@@ -9,7 +9,7 @@
  * fields checks them too. Point KITH_VCARD_CORPUS at another copy of the folder if it lives elsewhere.
  *
  * The details a card carries beyond names, e-mail and phone (notes, birthday, company, job title,
- * additional phones and e-mails, address, website) are scored field by field against the project's
+ * additional phones and e-mails, address in its parts, website, name prefix) are scored field by field against the project's
  * own extension of the key, parse-vcard-file.corpus-details.json beside this file (../shared is not ours to change).
  *
  * Run alone: NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit -- parse-vcard-file.corpus
@@ -106,7 +106,21 @@ describe('vCard import against real address-book exports', () => {
   });
 });
 
-const DETAIL_FIELDS = ['notes', 'birthday', 'company', 'jobTitle', 'phones', 'emails', 'address', 'website'] as const;
+const DETAIL_FIELDS = [
+  'notes',
+  'birthday',
+  'company',
+  'jobTitle',
+  'phones',
+  'emails',
+  'address',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+  'website',
+  'namePrefix',
+] as const;
 const detailKey: Record<string, Record<string, unknown>[]> = JSON.parse(
   readFileSync(fileURLToPath(new URL('./parse-vcard-file.corpus-details.json', import.meta.url)), 'utf8'),
 );

@@ -76,28 +76,73 @@ describe('parseVCardFile', () => {
   it('takes names from N, falling back to FN only when N is absent or empty', () => {
     const { cards } = sut('name-fallback.vcf');
 
-    expect(cards.map(({ firstName, lastName }) => [firstName, lastName])).toEqual([
-      ['Margaux', 'Fontaine'],
-      ['Tobias', 'van der Berg'],
-      ['Northwind', 'Bakery Ltd'],
-      ['', 'Sato'],
-      ['', ''],
-      ['Cher', ''],
+    expect(cards.map(({ firstName, lastName, namePrefix }) => [namePrefix, firstName, lastName])).toEqual([
+      ['Mme', 'Margaux', 'Fontaine'],
+      [null, 'Tobias', 'van der Berg'],
+      // The FN of a company's card is its company, not a person's name.
+      [null, '', ''],
+      [null, '', 'Sato'],
+      [null, '', ''],
+      [null, 'Cher', ''],
     ]);
+    expect(cards[2]).toMatchObject({ company: 'Northwind Bakery Ltd', isValid: true });
   });
 
-  it('marks cards that cannot become a contact invalid, with the reason', () => {
-    const { cards } = sut('name-fallback.vcf');
-
-    expect(cards[4]).toMatchObject({
+  it('refuses a card with nothing to call them by (no name, company or number), with the reason', () => {
+    expect(sut('name-fallback.vcf').cards[4]).toMatchObject({
       firstName: '',
       lastName: '',
       email: 'nobody@example.com',
       phoneNumber: null,
       isValid: false,
-      reason: 'No name: the card has neither an N nor an FN value',
+      reason: 'Nothing to know them by: the card has no name, company or phone number',
     });
-    expect(cards.slice(0, 3).every((card) => card.isValid)).toBe(true);
+    const { cards } = sut('names-as-cards-mean-them.vcf');
+    expect(cards[7]).toMatchObject({
+      firstName: '',
+      lastName: '',
+      notes: 'Someone I met once',
+      isValid: false,
+      reason: 'Nothing to know them by: the card has no name, company or phone number',
+    });
+  });
+
+  it('never takes a number for a name: a card with only a number keeps it, with no name', () => {
+    const { cards } = sut('names-as-cards-mean-them.vcf');
+    expect(cards[0]).toMatchObject({ firstName: '', lastName: '', phoneNumber: '+33 6 11 22 33 44', isValid: true });
+    expect(cards[1]).toMatchObject({ firstName: '', lastName: '', phoneNumber: '06 11 22 33 45', isValid: true });
+  });
+
+  it("makes a company's card that company, with no person's name invented", () => {
+    const { cards } = sut('names-as-cards-mean-them.vcf');
+    expect(cards[2]).toMatchObject({
+      firstName: '',
+      lastName: '',
+      company: 'Atelier Lumière',
+      phoneNumber: '+33 1 45 67 89 10',
+      isValid: true,
+    });
+    expect(cards[3]).toMatchObject({ firstName: '', lastName: '', company: 'Acme, Research', isValid: true });
+  });
+
+  it("puts honorifics in the prefix: N's own, and one written before the name in FN or the given name", () => {
+    const { cards } = sut('names-as-cards-mean-them.vcf');
+    expect(cards.slice(4, 7).map(({ namePrefix, firstName, lastName }) => [namePrefix, firstName, lastName])).toEqual([
+      ['Dr.', 'Amara', 'Okafor'],
+      ['Dr.', 'Chidi', 'Okafor'],
+      ['Prof.', 'Zoé', 'Lefèvre'],
+    ]);
+  });
+
+  it("keeps ADR's parts: street lines (PO box, extended, street), city, region, postal code and country", () => {
+    const { cards } = sut('names-as-cards-mean-them.vcf');
+    expect(cards[6]).toMatchObject({
+      address: "BP 12\nBâtiment B\n12 rue de l'Église\nAppartement 4",
+      city: 'Besançon',
+      region: 'Bourgogne-Franche-Comté',
+      postalCode: '25000',
+      country: 'France',
+    });
   });
 
   it('keeps cards with only a family or only a given name (a usable name)', () => {

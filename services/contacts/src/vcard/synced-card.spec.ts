@@ -17,6 +17,11 @@ const contact = (overrides: Partial<ContactCardValues> = {}): ContactCardValues 
   emails: [],
   address: null,
   website: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: null,
+  namePrefix: null,
   listName: null,
   storedCard: null,
   ...overrides,
@@ -59,8 +64,13 @@ const phoneFields = {
   jobTitle: 'Engineer',
   phones: [{ label: 'work', value: '+1 555 0199' }],
   emails: [{ label: 'home', value: 'ann@home.example' }],
-  address: '1 Main St\nSpringfield IL 62701\nUSA',
+  address: '1 Main St',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'USA',
   website: 'https://ann.example',
+  namePrefix: 'Dr.',
 };
 const lists = new Set(['Family', 'Work']);
 const asStored = contact({ ...phoneFields, uid: 'u-1', listName: 'Family', storedCard: phoneCard });
@@ -84,9 +94,11 @@ describe('readCard', () => {
   });
 
   it('refuses a card with no usable name, several cards, or no card, saying why', () => {
-    expect(() => readCard(card('UID:u', 'EMAIL:a@b.c'))).toThrow(
-      new CardRejectedError('firstName: A first or a last name is required'),
+    expect(() => readCard(card('UID:u', 'NOTE:who?'))).toThrow(
+      new CardRejectedError('firstName: A card needs a name, a company or a phone number'),
     );
+    expect(() => readCard(card('UID:u', 'EMAIL:a@b.c'))).toThrow(CardRejectedError);
+    expect(readCard(card('UID:u', 'TEL:+33 6 11 22 33 44'))).toMatchObject({ firstName: '', lastName: '' });
     expect(() => readCard(card('FN:A') + card('FN:B'))).toThrow(/One vCard per resource/);
     expect(() => readCard('hello')).toThrow(/not a vCard/);
     expect(() => readCard(card('N:Group;;;;', 'X-ADDRESSBOOKSERVER-KIND:group'))).toThrow(/Group cards/);
@@ -117,16 +129,18 @@ describe('writeCard', () => {
         notes: 'New\nline',
         listName: 'Work',
         company: 'Globex',
-        address: '2 Elm St\nShelbyville',
+        address: '2 Elm St\nUnit 4',
+        city: 'Shelbyville',
+        namePrefix: 'Prof.',
       },
       lists,
     );
     const lines = unfold(written);
-    expect(lines).toContain('N:Lee;Anne;Mary;Dr.;');
+    expect(lines).toContain('N:Lee;Anne;Mary;Prof.;');
     expect(lines).toContain('FN:Anne Lee');
     expect(lines).toContain('item1.TEL;TYPE=CELL;TYPE=pref:+1 555 0111');
     expect(lines).toContain('ORG:Globex');
-    expect(lines).toContain('item4.ADR;TYPE=HOME;TYPE=pref:;;2 Elm St\\nShelbyville;;;;');
+    expect(lines).toContain('item4.ADR;TYPE=HOME;TYPE=pref:;;2 Elm St\\nUnit 4;Shelbyville;IL;62701;USA');
     expect(lines).toContain('NOTE:New\\nline');
     expect(lines).toContain('CATEGORIES:Work,Climbing');
     for (const unchanged of [
@@ -159,7 +173,9 @@ describe('writeCard', () => {
       phoneNumber: '+1 555 0111',
       notes: 'New\nline',
       company: 'Globex',
-      address: '2 Elm St\nShelbyville',
+      address: '2 Elm St\nUnit 4',
+      city: 'Shelbyville',
+      namePrefix: 'Prof.',
     });
     expect(categories).toEqual(['Work', 'Climbing']);
   });

@@ -118,12 +118,26 @@ function changedFields(fields: CardFields, contact: ContactCardValues, categorie
   const changed = new Set<CardField>();
   const differs: [CardField, boolean][] = [
     ['uid', fields.uid !== contact.uid],
-    ['name', fields.firstName !== contact.firstName || fields.lastName !== contact.lastName],
+    [
+      'name',
+      fields.firstName !== contact.firstName ||
+        fields.lastName !== contact.lastName ||
+        fields.namePrefix !== contact.namePrefix ||
+        // FN and a company card's kind follow the company when there is no person's name.
+        (!contact.firstName && !contact.lastName && fields.company !== contact.company),
+    ],
     ['emails', fields.email !== contact.email || !sameValues(fields.emails, contact.emails)],
     ['phones', fields.phoneNumber !== contact.phoneNumber || !sameValues(fields.phones, contact.phones)],
     ['company', fields.company !== contact.company],
     ['jobTitle', fields.jobTitle !== contact.jobTitle],
-    ['address', fields.address !== contact.address],
+    [
+      'address',
+      fields.address !== contact.address ||
+        fields.city !== contact.city ||
+        fields.region !== contact.region ||
+        fields.postalCode !== contact.postalCode ||
+        fields.country !== contact.country,
+    ],
     ['website', fields.website !== contact.website],
     ['birthday', fields.birthday !== contact.birthday],
     ['notes', fields.notes !== contact.notes],
@@ -255,12 +269,11 @@ function withValueOf(stored: RawProperty, writerLine: string, value?: string): s
   return `${group}${stored.name}${params.map(paramText).join('')}:${value ?? written.value}`;
 }
 
-/** N with the new family and given names; the client's additional names, prefixes and suffixes stay. */
+/** N with the new family and given names and prefix; the client's additional names and suffixes stay. */
 function withNameOf(stored: RawProperty, writerLine: string): string {
-  const [family = '', given = ''] = splitComponents(parsePropertyLine(writerLine)!.value);
-  const rest = splitComponents(decodeValue(stored, false)).slice(2, 5);
-  while (rest.length < 3) rest.push('');
-  return withValueOf(stored, writerLine, [family, given, ...rest].join(';'));
+  const [family = '', given = '', , prefix = ''] = splitComponents(parsePropertyLine(writerLine)!.value);
+  const [, , additional = '', , suffix = ''] = splitComponents(decodeValue(stored, false));
+  return withValueOf(stored, writerLine, [family, given, additional, prefix, suffix].join(';'));
 }
 
 function paramText(param: VCardParam): string {

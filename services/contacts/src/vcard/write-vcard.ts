@@ -84,13 +84,20 @@ function uidLine(uid: string, version: VCardVersion): string {
 /** The contact's properties in writing order, each tagged with the field it carries. */
 export function cardProperties(contact: Omit<VCardContact, 'updatedAt'>, version: VCardVersion): WrittenProperty[] {
   const v4 = version === '4.0';
-  const fullName = `${contact.firstName} ${contact.lastName}`.trim();
+  const personName = `${contact.firstName} ${contact.lastName}`.trim();
+  // FN is required: a card without a person's name shows its company, else its number or e-mail,
+  // which the importer never reads back as a name (card-mapper.ts).
+  const fullName = personName || contact.company || contact.phoneNumber || contact.email || '';
+  const prefix = contact.namePrefix ? escapeText(contact.namePrefix) : '';
+  const nameLines = [
+    `FN:${escapeText(fullName)}`,
+    `N:${escapeText(contact.lastName)};${escapeText(contact.firstName)};;${prefix};`,
+  ];
+  // A company's own card: Apple and vCard 4.0 clients then show it as a company, not a person.
+  if (!personName && contact.company) nameLines.push(v4 ? 'KIND:org' : 'X-ABShowAs:COMPANY');
   const written: WrittenProperty[] = [
     { field: 'uid', lines: [uidLine(contact.uid, version)] },
-    {
-      field: 'name',
-      lines: [`FN:${escapeText(fullName)}`, `N:${escapeText(contact.lastName)};${escapeText(contact.firstName)};;;`],
-    },
+    { field: 'name', lines: nameLines },
   ];
   if (contact.email)
     written.push({
@@ -136,8 +143,13 @@ export function cardProperties(contact: Omit<VCardContact, 'updatedAt'>, version
   }
   if (contact.company) written.push({ field: 'company', lines: [`ORG:${escapeText(contact.company)}`] });
   if (contact.jobTitle) written.push({ field: 'jobTitle', lines: [`TITLE:${escapeText(contact.jobTitle)}`] });
-  // The multi-line address goes whole into the street component (lines kept as escaped newlines).
-  if (contact.address) written.push({ field: 'address', lines: [`ADR:;;${escapeText(contact.address)};;;;`] });
+  // ADR's parts: the street lines (kept as escaped newlines), locality, region, postal code, country.
+  const addressParts = [contact.address, contact.city, contact.region, contact.postalCode, contact.country];
+  if (addressParts.some(Boolean))
+    written.push({
+      field: 'address',
+      lines: [`ADR:;;${addressParts.map((part) => escapeText(part ?? '')).join(';')}`],
+    });
   if (contact.website) written.push({ field: 'website', lines: [`URL:${escapeText(contact.website)}`] });
   const birthday = contact.birthday ? birthdayLine(contact.birthday, version) : null;
   if (birthday) written.push({ field: 'birthday', lines: [birthday] });
