@@ -19,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = { login: 170, dashboard: 250 };
+/** Named chunks a screen loads beside its own: the signed-in pages render dialogs (closed), which load the focus trap. */
+const ALSO_LOADED = { 'signed-in': ['focus-trap'] };
 const shellDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shellDist = join(shellDir, 'dist');
 const dashboardDist = join(shellDir, '..', 'mfe-dashboard', 'dist');
@@ -50,11 +52,13 @@ const allShellJs = readdirSync(join(shellDist, 'static', 'js'), { recursive: tru
  * figure errs on the high side.
  */
 function shellFilesFor(screen) {
-  const needed = new Set(['index', 'bootstrap', screen].flatMap((name) => groups[name]));
+  const needed = new Set(
+    ['index', 'bootstrap', screen, ...(ALSO_LOADED[screen] ?? [])].flatMap((name) => groups[name]),
+  );
   const notNeeded = screen === 'signed-in' ? new Set() : signedInOnly;
   const otherScreens = new Set(
     Object.entries(groups)
-      .filter(([name]) => !['index', 'bootstrap', screen].includes(name))
+      .filter(([name]) => !['index', 'bootstrap', screen, ...(ALSO_LOADED[screen] ?? [])].includes(name))
       .flatMap(([, files]) => files),
   );
   return allShellJs
