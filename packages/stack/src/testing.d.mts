@@ -87,6 +87,8 @@ export function eventually<T>(
 ): Promise<NonNullable<T>>;
 
 export function sleep(ms: number): Promise<void>;
+/** The running test repeats a measurement: counted as flaky by `npm test` unless allowlisted. */
+export function noteRetry(why: string): void;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely, as JSON
 export interface ApiAnswer<T = any> {
