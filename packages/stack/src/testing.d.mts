@@ -79,6 +79,8 @@ export function startTestStack(options?: {
   supervise?: boolean;
   /** Use the databases `kith_<service><suffix>` (made by the test) instead of fresh ones; dropped on stop. */
   databaseSuffix?: string;
+  /** Each process writes its whole output to `<logDir>/<name>-<replica>.log`. */
+  logDir?: string;
 }): Promise<TestStack>;
 
 export function eventually<T>(

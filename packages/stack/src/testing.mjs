@@ -23,6 +23,7 @@ export async function startTestStack({
   smtpUrl,
   supervise = false,
   databaseSuffix,
+  logDir,
 } = {}) {
   const { DATABASE_URL } = process.env;
   if (!DATABASE_URL) {
@@ -54,6 +55,8 @@ export async function startTestStack({
         ...env,
       },
       supervise,
+      // Each process's whole output in `<logDir>/<name>-<replica>.log` (else only its recent lines are kept).
+      logDir,
     });
   } catch (error) {
     await nats.stop();
