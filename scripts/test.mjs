@@ -144,6 +144,8 @@ try {
     const status = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...extraArgs], {
       E2E_BASE_URL: stack.gatewayUrl,
       MAILDEV_URL: infra.mailUiUrl ?? '',
+      // e2e/remotes/contacts-scale.spec.ts seeds 20 000 contacts in SQL there.
+      E2E_CONTACTS_DATABASE_URL: stack.databaseUrls.contacts,
       PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
     });
     await stack.stop();
