@@ -41,8 +41,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const IMPORT_CARDS = 15_000;
 /** The floor gets as many PostgreSQL connections as the contacts service has. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_CONTACTS_DATABASE_POOL_SIZE);
-const TARGETS = { p95Ms: 50, floorShare: 0.5, parseMs: 2000, confirmMs: 5000 };
 const GUARD = Boolean(process.env.BENCH_GUARD);
+/**
+ * The guard holds a lower share than the benchmark's target: it is there to catch a slow-down (a
+ * read that loses its index or counts on every request falls to a few % of its floor), on a CI
+ * machine whose other work takes from the three processes of the gateway path more than from the
+ * floor's one (measured under a load average of 25: 9 to 59 % per round).
+ */
+const TARGETS = { p95Ms: 50, floorShare: GUARD ? 0.25 : 0.5, parseMs: 2000, confirmMs: 5000 };
 /** The guard's whole work is done (its figures printed): the import and the full report are skipped. */
 class GuardDone extends Error {}
 
@@ -133,7 +139,8 @@ try {
   floor = await startFloorServer(user.user._id, scenarios);
 
   const rows = [];
-  for (const scenario of scenarios) {
+  // The guard measures only what it holds: a scenario whose share is not a target is skipped.
+  for (const scenario of scenarios.filter((scenario) => !GUARD || !scenario.untargeted?.share)) {
     const runs = { gateway: [], direct: [], bare: [], counting: [] };
     const target = (base) => ({ url: `${base}${scenario.path}`, nextPath: scenario.nextPath });
     for (let round = 0; round < ROUNDS; round += 1) {
