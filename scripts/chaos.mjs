@@ -5,6 +5,9 @@
 // and started again, one after another. Then it checks that no acknowledged write was lost or
 // applied twice, errors stayed under 1 %, every user got exactly one daily reminder, and p95 was
 // back to its pre-kill level within 5 s of each kill; prints the figures; exits 1 if one is missed.
+// CI runs a short drill (`npm run chaos:ci`, CHAOS_SECONDS=20): its kills come 3 s apart, so one
+// kill's recovery window holds the next kills; under a minute the p95 recovery is printed, not held
+// (lost or doubled writes, the daily reminder and the error rate are held at any length).
 // Everything runs on 127.0.0.1 and is stopped at the end. Needs `npm run build` first.
 import './require-node.mjs';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { freePort, generateJwtKeys, ROOT, startInfra, startStack } from '@kith/s
 import { p95Between, percentile, recoveryAfter } from './chaos/figures.mjs';
 
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 60);
+/** Kills at least 9 s apart (a 60 s drill): each one's p95 recovery can be told from the next's. */
+const HOLD_RECOVERY = SECONDS >= 60;
 const USERS = 6;
 const CONCURRENCY = 6;
 const REPLICAS = { auth: 2, contacts: 2, notifications: 2 };
@@ -354,8 +359,8 @@ async function run(dataDir, cleanups) {
       remindersExactlyOnce === users.length,
     ],
     ...recoveries.map((recovery) => [
-      `p95 after killing ${recovery.what}: ${recovery.before} ms before, limit ${Math.round(recovery.limit)} ms, per-second p95 ${recovery.windows.join('/')} ms, back after ${recovery.recoveredAfterMs ?? '>15000'} ms (limit 5000)`,
-      recovery.recoveredAfterMs !== null && recovery.recoveredAfterMs <= 5_000,
+      `${HOLD_RECOVERY ? '' : '(not held) '}p95 after killing ${recovery.what}: ${recovery.before} ms before, limit ${Math.round(recovery.limit)} ms, per-second p95 ${recovery.windows.join('/')} ms, back after ${recovery.recoveredAfterMs ?? '>15000'} ms (limit 5000)`,
+      (recovery.recoveredAfterMs !== null && recovery.recoveredAfterMs <= 5_000) || !HOLD_RECOVERY,
     ]),
   ];
   console.log('\n── chaos figures ──');
@@ -369,6 +374,7 @@ async function run(dataDir, cleanups) {
     )} ms; p95 before the first kill ${p95Between(samples, startedAt, firstKill)} ms`,
   );
   for (const [text, ok] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${text}`);
+  if (!HOLD_RECOVERY) console.log(`  (a ${SECONDS} s drill: the p95 recoveries are printed, not held)`);
   if (failed.length) console.log(`  failed requests: ${JSON.stringify(byStatus)}`);
   console.log(`  daily runs: ${JSON.stringify(runs)}`);
   console.log(`  outbox: ${JSON.stringify(outbox)}; mails in the sink: ${sink.mails.length}`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, daysAgo, openAs, registerUser, type TestUser } from '../remotes/support.js';
-import { expectNoSeriousA11yViolations, focusIsInDialog, tabUntil } from '../support/a11y.js';
+import { expectNoA11yViolations, focusIsInDialog, tabUntil } from '../support/a11y.js';
 import { DEMO, signIn } from '../support/accounts.js';
 import { snap } from '../support/screens.js';
 
@@ -25,7 +25,7 @@ async function userWithData(
 }
 
 test.describe('every route', () => {
-  test('public pages: titled, with lang and a skip link, and no serious axe violations', async ({ page }) => {
+  test('public pages: titled, with lang and a skip link, and no axe violations', async ({ page }) => {
     const pages = [
       { path: '/', title: /^Kith · /, heading: /./ },
       { path: '/login', title: 'Sign In · Kith', heading: 'Welcome back' },
@@ -41,7 +41,7 @@ test.describe('every route', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
       await expect(page).toHaveTitle(title);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-      await expectNoSeriousA11yViolations(page, path);
+      await expectNoA11yViolations(page, path);
     }
     // The first Tab reaches the skip link, which moves focus to the page's content.
     await page.goto('/login');
@@ -52,7 +52,7 @@ test.describe('every route', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
 
-  test('signed-in screens: each has its own title and no serious axe violations', async ({ page, request }) => {
+  test('signed-in screens: each has its own title and no axe violations', async ({ page, request }) => {
     const { user, listId, oliveId } = await userWithData(request);
     const screens = [
       {
@@ -78,7 +78,7 @@ test.describe('every route', () => {
       await expect(ready.first()).toBeVisible();
       await expect(page).toHaveTitle(title);
       await page.waitForLoadState('networkidle');
-      await expectNoSeriousA11yViolations(page, path);
+      await expectNoA11yViolations(page, path);
     }
     await page.goto('/contacts');
     await expect(page.getByText('Olive Never').first()).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('every route', () => {
     const firstSteps = page.getByTestId('first-steps');
     await expect(firstSteps.getByRole('heading', { name: "Welcome to Kith! Let's get you started" })).toBeVisible();
     await expect(page.getByText("You're all caught up!")).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page, 'empty dashboard');
+    await expectNoA11yViolations(page, 'empty dashboard');
     await snap(page, 'dashboard-first-steps');
     await firstSteps.getByRole('link', { name: 'Add a contact' }).click();
     await expect(page).toHaveURL(/\/contacts$/);
@@ -111,7 +111,7 @@ async function checkDialog(
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   expect(await focusIsInDialog(page), `${String(name)}: focus starts in the dialog`).toBe(true);
-  await expectNoSeriousA11yViolations(page, `dialog ${String(name)}`);
+  await expectNoA11yViolations(page, `dialog ${String(name)}`);
   for (let press = 0; press < 25; press += 1) {
     await page.keyboard.press(press % 5 === 4 ? 'Shift+Tab' : 'Tab');
     expect(await focusIsInDialog(page), `${String(name)}: Tab left the dialog`).toBe(true);
@@ -214,7 +214,7 @@ test.describe('every dialog', () => {
   test("the vCard import's preview step passes axe, keeps Tab inside, and returns focus", async ({ page, request }) => {
     const { user } = await userWithData(request);
     const importButton = await chooseImportFileByKeyboard(page, user);
-    await expectNoSeriousA11yViolations(page, 'dialog Import Contacts (preview)');
+    await expectNoA11yViolations(page, 'dialog Import Contacts (preview)');
     for (let press = 0; press < 25; press += 1) {
       await page.keyboard.press(press % 5 === 4 ? 'Shift+Tab' : 'Tab');
       expect(await focusIsInDialog(page), 'Import Contacts (preview): Tab left the dialog').toBe(true);
@@ -263,7 +263,7 @@ test.describe('every dialog', () => {
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit List' });
     await expect(editDialog).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'dialog Edit List');
+    await expectNoA11yViolations(page, 'dialog Edit List');
     await page.keyboard.press('Escape');
     await expect(editDialog).toBeHidden();
 
@@ -272,7 +272,7 @@ test.describe('every dialog', () => {
     await expect(
       page.getByText('Are you sure you want to delete this list? This action cannot be undone.'),
     ).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'dialog Delete List');
+    await expectNoA11yViolations(page, 'dialog Delete List');
     await page.keyboard.press('Escape');
   });
 
@@ -283,7 +283,7 @@ test.describe('every dialog', () => {
     // The tour is the welcome: no toast or notice on top of it.
     await expect(page.locator('[data-rht-toaster] > div')).toHaveCount(0);
     await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
-    await expectNoSeriousA11yViolations(page, 'dialog tour');
+    await expectNoA11yViolations(page, 'dialog tour');
     for (let press = 0; press < 8; press += 1) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="tour"]')))).toBe(true);
@@ -304,7 +304,7 @@ test.describe('every dialog', () => {
     await page.goto('/settings');
     const demoSwitch = page.getByRole('switch', { name: 'Demo mode' });
     await expect(demoSwitch).toHaveAttribute('aria-checked', 'true');
-    await expectNoSeriousA11yViolations(page, '/settings in demo mode');
+    await expectNoA11yViolations(page, '/settings in demo mode');
     await demoSwitch.click();
     await expect(page.getByRole('region', { name: 'Demo mode' })).toHaveCount(0);
     await page.reload();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/a11y.js';
+import { expectNoA11yViolations } from '../support/a11y.js';
 import { confirmItIsYou, newAccount, registerViaApi, signInAndSettle } from '../support/accounts.js';
 import { snap } from '../support/screens.js';
 
@@ -27,7 +27,7 @@ test('the step-up dialog: a bare session creates no app password; a wrong passwo
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Your password')).toBeFocused();
-  await expectNoSeriousA11yViolations(page, 'settings: step-up dialog');
+  await expectNoA11yViolations(page, 'settings: step-up dialog');
   await snap(page, 'settings-step-up');
   // Cancelling creates nothing.
   await page.keyboard.press('Escape');
@@ -104,7 +104,7 @@ test('sessions: Settings lists where the account is signed in, and "Sign out eve
   // Registration, two API sign-ins and this browser.
   await expect(sessions.getByRole('listitem')).toHaveCount(4);
   await expect(sessions.getByText('This session')).toHaveCount(1);
-  await expectNoSeriousA11yViolations(page, 'settings: sessions');
+  await expectNoA11yViolations(page, 'settings: sessions');
   await snap(page, 'settings-sessions');
 
   await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click();
@@ -133,7 +133,7 @@ test('invitations: the operator invites by e-mail from Settings, and the link re
   await section.getByLabel('E-mail address to invite').fill(invited.email);
   await section.getByRole('button', { name: 'Send invitation' }).click();
   await expect(section.getByRole('listitem').filter({ hasText: invited.email })).toContainText('Sent');
-  await expectNoSeriousA11yViolations(page, 'settings: invitations');
+  await expectNoA11yViolations(page, 'settings: invitations');
   await snap(page, 'settings-invitations');
 
   const link = await invitationLinkFor(invited.email);

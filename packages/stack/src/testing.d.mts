@@ -79,6 +79,8 @@ export function startTestStack(options?: {
   supervise?: boolean;
   /** Use the databases `kith_<service><suffix>` (made by the test) instead of fresh ones; dropped on stop. */
   databaseSuffix?: string;
+  /** Each process writes its whole output to `<logDir>/<name>-<replica>.log`. */
+  logDir?: string;
 }): Promise<TestStack>;
 
 export function eventually<T>(
@@ -87,6 +89,8 @@ export function eventually<T>(
 ): Promise<NonNullable<T>>;
 
 export function sleep(ms: number): Promise<void>;
+/** The running test repeats a measurement: counted as flaky by `npm test` unless allowlisted. */
+export function noteRetry(why: string): void;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely, as JSON
 export interface ApiAnswer<T = any> {

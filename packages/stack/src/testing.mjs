@@ -1,10 +1,12 @@
 // Test harness: a real stack (built services as processes) on the PostgreSQL and NATS named by
 // DATABASE_URL and NATS_URL (scripts/test.mjs provides them), with fresh databases per stack.
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import pg from 'pg';
 import { natsInboxPrefix } from '@kith/contracts';
 import { startNatsServer } from './infra.mjs';
-import { dropStackDatabases, generateJwtKeys, startStack, SERVICES } from './stack.mjs';
+import { dropStackDatabases, generateJwtKeys, ROOT, startStack, SERVICES } from './stack.mjs';
 
 import { apiConformance } from './api-conformance.mjs';
 
@@ -21,6 +23,7 @@ export async function startTestStack({
   smtpUrl,
   supervise = false,
   databaseSuffix,
+  logDir,
 } = {}) {
   const { DATABASE_URL } = process.env;
   if (!DATABASE_URL) {
@@ -52,6 +55,8 @@ export async function startTestStack({
         ...env,
       },
       supervise,
+      // Each process's whole output in `<logDir>/<name>-<replica>.log` (else only its recent lines are kept).
+      logDir,
     });
   } catch (error) {
     await nats.stop();
@@ -131,6 +136,20 @@ export async function eventually(probe, { timeoutMs = 10_000, what = 'condition'
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Says that the running test repeats a measurement (a retry inside the test): printed, and written
+ * for scripts/test.mjs (KITH_RETRIES_INSIDE_FILE), which counts the test as flaky and fails the run
+ * unless scripts/test-allowlist.mjs names it. Call it before each repeat, with what missed.
+ */
+export function noteRetry(why) {
+  const state = globalThis.expect?.getState?.() ?? {};
+  const file = state.testPath ? relative(ROOT, state.testPath) : 'an unknown file';
+  const name = `${file}: ${state.currentTestName ?? 'an unknown test'}`;
+  console.warn(`retried inside ${name}: ${why}`);
+  const target = process.env.KITH_RETRIES_INSIDE_FILE;
+  if (target) appendFileSync(target, `${JSON.stringify({ name, why })}\n`);
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

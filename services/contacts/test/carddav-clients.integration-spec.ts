@@ -63,7 +63,14 @@ const localFiles = () => readdirSync(localFolder()).filter((name) => name.endsWi
 const local = (id: string) => join(localFolder(), `${id}.vcf`);
 
 async function allContacts(): Promise<
-  { _id: string; firstName: string; lastName: string; phoneNumber: string | null; notes: string | null }[]
+  {
+    _id: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    phoneNumber: string | null;
+    notes: string | null;
+  }[]
 > {
   const first = (await api.get('/contacts?limit=1000&sortBy=created&sortOrder=asc')).body.data;
   const items = [...first.items];
@@ -326,8 +333,37 @@ describe('vdirsyncer against the running stack', () => {
       .split('\n')
       .map((line) => line.split('\t')[1])
       .sort();
-    const kithNames = settled.map((contact) => [contact.firstName, contact.lastName].filter(Boolean).join(' ')).sort();
+    const nameOf = (contact: { firstName: string; lastName: string }) =>
+      [contact.firstName, contact.lastName].filter(Boolean).join(' ');
+    const kithNames = settled.map(nameOf).sort();
     expect(khardNames).toEqual(kithNames);
+
+    // Not the names only: each person's e-mail address and phone number, as khard reads them from
+    // the synced cards ("<value>\t<name>\t<type>" per line).
+    const khardPairs = async (command: 'email' | 'phone') => {
+      const out = await run('khard', ['-c', join(home, 'khard.conf'), command, '--parsable'], {
+        env,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return new Set(
+        out.stdout
+          .split('\n')
+          .filter((line) => line.includes('\t'))
+          .map((line) => {
+            const [value, name] = line.split('\t');
+            return `${name}\t${value}`;
+          }),
+      );
+    };
+    const [emails, phones] = [await khardPairs('email'), await khardPairs('phone')];
+    const withEmail = settled.filter((contact) => contact.email);
+    const withPhone = settled.filter((contact) => contact.phoneNumber);
+    expect(withEmail.length).toBeGreaterThan(100);
+    expect(withPhone.length).toBeGreaterThan(100);
+    expect(withEmail.filter((contact) => !emails.has(`${nameOf(contact)}\t${contact.email}`)).map(nameOf)).toEqual([]);
+    expect(
+      withPhone.filter((contact) => !phones.has(`${nameOf(contact)}\t${contact.phoneNumber}`)).map(nameOf),
+    ).toEqual([]);
   }, 900_000);
 
   it('a second client, tsdav, discovers the same address book, lists the same cards and follows changes with sync-collection', async () => {

@@ -140,6 +140,8 @@ describe('POST /api/notifications/test', () => {
     expect(mail!.text).toContain(`Hi ${user.user.firstName},`);
     expect(mail!.text).toContain("Nothing is overdue right now: you're all caught up!");
     expect(mail!.html).toMatch(/<h1[^>]*>You're all caught up!<\/h1>/);
+    // Counted once nothing is left to send: a second mail still in the outbox would show now.
+    await outboxSettled(notificationsDb());
     expect(sink.to(user.user.email)).toHaveLength(1);
   });
 

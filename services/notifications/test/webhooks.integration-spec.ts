@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { call, eventually, sql, startTestStack, type TestStack } from '@kith/stack/testing';
+import { call, eventually, sleep, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { SmtpSink } from './smtp-sink.js';
 
 interface Received {
@@ -193,6 +193,36 @@ describe('webhook channel', () => {
     expect(off.body.data.url).toBeNull();
     expect((await api('GET', '/api/notifications/webhook', { headers: user.authHeader })).body.data.url).toBeNull();
     expect((await api('POST', '/api/notifications/webhook/test', { headers: user.authHeader })).status).toBe(400);
+  });
+
+  it('refuses a private-network target at delivery time too, by address or by a name resolving to one', async () => {
+    // Saved where private targets are allowed (replica 1), delivered by a replica that refuses them:
+    // the guard in the transport, not only the check at save time, keeps the request from leaving.
+    const strict = await stack.startService('notifications', { replica: 3, env: { ALLOW_PRIVATE_WEBHOOKS: 'false' } });
+    try {
+      for (const host of ['127.0.0.1', 'localhost']) {
+        const user = await userWithOverdue('Mallory');
+        const url = hooks.url(`/private/${user.user._id}`).replace('127.0.0.1', host);
+        const saved = await call(stack.urls.notifications, 'PUT', '/api/notifications/webhook', {
+          headers: user.authHeader,
+          body: { url, format: 'json' },
+        });
+        expect([host, saved.status]).toEqual([host, 200]);
+        const before = hooks.received.length;
+        const test = await call(strict.url, 'POST', '/api/notifications/webhook/test', { headers: user.authHeader });
+        expect([host, test.status]).toEqual([host, 200]);
+        expect(test.body.data.message).toContain('private-network');
+        const [last] = (await call(strict.url, 'GET', '/api/notifications/deliveries', { headers: user.authHeader }))
+          .body.data.items;
+        // Refused for good (FAILED, not RETRYING), so no replica tries it again later.
+        expect([host, last.status, last.httpStatus]).toEqual([host, 'FAILED', null]);
+        expect(last.error).toContain('private-network');
+        await sleep(500);
+        expect(hooks.received.length).toBe(before);
+      }
+    } finally {
+      await stack.stopService('notifications', { replica: 3 });
+    }
   });
 
   it('refuses private-network targets unless the operator allows them', async () => {

@@ -7,6 +7,7 @@ export function NotFoundPage() {
     <EmptyState
       icon={<Compass className="size-6" />}
       title="Page not found"
+      headingLevel={1}
       description="The page you were looking for does not exist."
       action={
         <Link to="/dashboard" className={buttonClassName('primary')}>

@@ -9,10 +9,21 @@ export interface EmptyStateProps {
   /** 'success' is the green "all caught up" look. */
   tone?: 'neutral' | 'success';
   className?: string;
+  /** The title's heading level: 1 when the empty state is the whole page (Page not found). */
+  headingLevel?: 1 | 2 | 3;
 }
 
-export function EmptyState({ title, description, icon, action, tone = 'neutral', className }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  icon,
+  action,
+  tone = 'neutral',
+  className,
+  headingLevel = 3,
+}: EmptyStateProps) {
   const success = tone === 'success';
+  const Heading = `h${headingLevel}` as const;
   return (
     <div
       className={clsx(
@@ -31,7 +42,9 @@ export function EmptyState({ title, description, icon, action, tone = 'neutral',
           {icon}
         </div>
       )}
-      <h3 className={clsx('text-base font-semibold', success ? 'text-green-800' : 'text-slate-900')}>{title}</h3>
+      <Heading className={clsx('text-base font-semibold', success ? 'text-green-800' : 'text-slate-900')}>
+        {title}
+      </Heading>
       {description && (
         <p className={clsx('mt-1 max-w-md text-sm', success ? 'text-green-700' : 'text-slate-500')}>{description}</p>
       )}
