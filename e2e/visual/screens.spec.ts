@@ -113,7 +113,7 @@ test('the main screens look as their baselines', async ({ page }) => {
   test.slow();
   await test.step('login', async () => {
     await page.goto('/login');
-    await expectScreen(page, 'login', page.getByRole('button', { name: /sign in/i }));
+    await expectScreen(page, 'login', page.getByRole('button', { name: 'Sign In', exact: true }));
   });
   await test.step('dashboard', async () => {
     await openAs(page, user, '/dashboard');
