@@ -6,7 +6,7 @@
  */
 import { ErrorCode, SsoMessage } from '@kith/contracts';
 import { startOidcProvider, type OidcTestProvider } from '@kith/stack/oidc-provider';
-import { startTestStack, type TestStack } from '@kith/stack/testing';
+import { call, startTestStack, type TestStack } from '@kith/stack/testing';
 
 const APP_URL = 'http://localhost:18080';
 const REDIRECT_URI = `${APP_URL}/login/sso`;
@@ -173,6 +173,35 @@ describe('single sign-on', () => {
     expect((await signIn('ada@example.test')).status).toBe(200);
     await restartAuth({ KITH_REGISTRATION: 'invite' });
     expect(await signIn('newcomer@example.test')).toMatchObject({
+      status: 403,
+      body: { code: ErrorCode.REGISTRATION_CLOSED },
+    });
+  });
+
+  it('lets the invited address in through the provider where registration is by invitation, and uses the invitation', async () => {
+    await restartAuth({});
+    const boss = await stack.registerUser({ email: 'boss@example.test' });
+    await restartAuth({ KITH_REGISTRATION: 'invite', KITH_OPERATORS: 'boss@example.test' });
+    // Signed in again, the operator's token says so.
+    const login = await call(stack.gatewayUrl, 'POST', '/api/auth/login', {
+      body: { email: boss.user.email, password: boss.password },
+    });
+    const operator = { authorization: `Bearer ${login.body.data.tokens.accessToken}` };
+    const invited = await call(stack.gatewayUrl, 'POST', '/api/auth/invitations', {
+      body: { email: 'invited@example.test' },
+      headers: operator,
+    });
+    expect(invited.status).toBe(201);
+
+    const joined = await signIn('invited@example.test');
+    expect(joined.status).toBe(200);
+    expect(joined.body.data.user).toMatchObject({ email: 'invited@example.test', emailVerified: true });
+    const listed = await call(stack.gatewayUrl, 'GET', '/api/auth/invitations', { headers: operator });
+    expect(listed.body.data.find((row: { email: string }) => row.email === 'invited@example.test')).toMatchObject({
+      acceptedAt: expect.any(String),
+    });
+    // The invitation named one address: another is still refused.
+    expect(await signIn('not-invited@example.test')).toMatchObject({
       status: 403,
       body: { code: ErrorCode.REGISTRATION_CLOSED },
     });

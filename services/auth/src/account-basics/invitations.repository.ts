@@ -23,6 +23,14 @@ export class InvitationsRepository {
     });
   }
 
+  /** The unused, unexpired invitation to this address, whatever its token (the newest if several). */
+  findPendingFor(email: string, now: Date): Promise<InvitationRow | null> {
+    return this.prisma.invitation.findFirst({
+      where: { email, acceptedAt: null, expiresAt: { gt: now } },
+      orderBy: { createdAt: 'desc' },
+    });
+  }
+
   /** Marks it used: true for the one registration that claims it. */
   async accept(id: string, now: Date): Promise<boolean> {
     const { count } = await this.prisma.invitation.updateMany({

@@ -62,6 +62,14 @@ export class InvitationsService {
     return this.invitations.findValid(hashOpaqueToken(token), email, new Date());
   }
 
+  /**
+   * For single sign-on: the link's token proves the invited person reads that mailbox, and so does
+   * a provider that verified the address; such a sign-in may use the invitation without its token.
+   */
+  pendingFor(email: string): Promise<InvitationRow | null> {
+    return this.invitations.findPendingFor(email, new Date());
+  }
+
   async accept(id: string): Promise<void> {
     await this.invitations.accept(id, new Date());
   }

@@ -160,7 +160,8 @@ export class AuthService {
   /**
    * Single sign-on: the account linked to the provider's subject; else, when OIDC_LINK_BY_EMAIL
    * allows and the provider verified the address, the account with that e-mail (linked from now
-   * on); else a new account, as KITH_REGISTRATION allows (it has no usable password until the
+   * on); else a new account, as KITH_REGISTRATION allows, an invitation to the provider-verified
+   * address included (it has no usable password until the
    * person sets one with 'Forgot your password?'). Two-factor sign-in, when on, still asks its code.
    */
   async signInWithSso(identity: SsoIdentity, userAgent?: string): Promise<SignInOutcome<LoginResponse>> {
@@ -180,6 +181,10 @@ export class AuthService {
       return existing.id;
     }
     const mode = this.config.KITH_REGISTRATION;
+    const invitation =
+      mode === RegistrationMode.INVITE && identity.emailVerified
+        ? await this.invitations.pendingFor(identity.email)
+        : null;
     const proven = identity.emailVerified || !this.config.REQUIRE_EMAIL_VERIFICATION ? new Date() : null;
     const row = await this.users.createIfAllowed(
       {
@@ -190,7 +195,7 @@ export class AuthService {
         passwordHash: await this.passwords.hash(randomBytes(32).toString('base64url')),
       },
       async (instanceIsEmpty) =>
-        instanceIsEmpty || mode === RegistrationMode.OPEN
+        instanceIsEmpty || mode === RegistrationMode.OPEN || invitation
           ? { allowed: true, firstAccount: instanceIsEmpty, emailVerifiedAt: proven }
           : { allowed: false },
     );
@@ -201,6 +206,7 @@ export class AuthService {
           : AccountMessages.REGISTRATION_CLOSED,
       );
     if (!row) throw new AppError(ErrorCode.EMAIL_TAKEN, SsoMessage.EMAIL_TAKEN);
+    if (invitation) await this.invitations.accept(invitation.id);
     await this.ssoIdentities.link(row.id, identity.issuer, identity.subject);
     if (!row.emailVerifiedAt) await this.verification.send(row);
     this.events.userRegistered({ user: this.mapper.toUser(row) });
