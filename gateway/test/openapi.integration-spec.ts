@@ -572,7 +572,30 @@ describe('every route of the OpenAPI document, against the running stack', () =>
       json: { challenge, response: key.get(await signInOptions(), origin) },
     });
     expect(finished.status).toBe(200);
-    expect((await send('DELETE', path, { auth, headers: stepUp })).status).toBe(200);
+    // A reset whose second factor is the passkey.
+    expect((await send('POST', '/api/auth/forgot-password', { json: { email } })).status).toBe(200);
+    const { token } = await eventually(async () => resetMails.find((mail) => mail.email === email), {
+      what: 'the reset mail request',
+    });
+    const reset = await send('POST', '/api/auth/reset-password/passkey', {
+      json: { token, password: 'reset-with-a-passkey-1', response: key.get(await signInOptions(), origin) },
+    });
+    expect(reset.status).toBe(200);
+    const afterReset = { authorization: `Bearer ${reset.body.data.tokens.accessToken}` };
+    const freshStepUp = {
+      'x-step-up': (
+        await send('POST', '/api/auth/step-up/passkey', {
+          auth: afterReset,
+          json: {
+            response: key.get(
+              (await send('POST', '/api/auth/step-up/passkey-options', { auth: afterReset })).body.data,
+              origin,
+            ),
+          },
+        })
+      ).body.data.stepUpToken,
+    };
+    expect((await send('DELETE', path, { auth: afterReset, headers: freshStepUp })).status).toBe(200);
 
     // Single sign-on, with oidc-provider's sign-in pages answered as a browser would.
     expect((await send('GET', '/api/auth/sso')).body.data).toEqual({ enabled: true, providerName: 'Test IdP' });

@@ -18,6 +18,7 @@ import { isLaterThanTodayAnywhere } from './rules/today.js';
 import type { TextKind } from './rules/control-characters.js';
 import { currentPasswordSchema, text, singleLineText } from './text.schemas.js';
 import { withOptionalSecondFactor } from './two-factor.schemas.js';
+import { webAuthnResponseSchema } from './passkeys.schemas.js';
 import {
   CommunicationType,
   ContactSortBy,
@@ -128,6 +129,14 @@ const resetToken = singleLineText(ValidationMessage.RESET_TOKEN_MISSING)
 /** With `code` or `recoveryCode` when the account uses two-factor sign-in. */
 export const resetPasswordSchema = withOptionalSecondFactor({ token: resetToken, password });
 export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
+
+/** POST /auth/reset-password/passkey: a passkey of the account instead of its code (options from passkeys/sign-in-options). */
+export const resetPasswordWithPasskeySchema = z.object({
+  token: resetToken,
+  password,
+  response: webAuthnResponseSchema,
+});
+export type ResetPasswordWithPasskeyRequest = z.input<typeof resetPasswordWithPasskeySchema>;
 
 /** POST /auth/reset-password/check: is this link still good? (the page asks when it opens). */
 export const resetTokenCheckSchema = z.object({ token: resetToken });

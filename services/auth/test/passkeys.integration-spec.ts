@@ -5,19 +5,33 @@
  * it was handed out to. The authenticator is SoftAuthenticator (the WebAuthn spec's answers, made
  * with node:crypto, in @kith/stack); the server checks them with @simplewebauthn/server.
  */
-import { ErrorCode, PasskeyMessage, TOTP_PERIOD_SECONDS } from '@kith/contracts';
+import {
+  ErrorCode,
+  NatsSubject,
+  PasskeyMessage,
+  type PasswordResetMailRequest,
+  TOTP_PERIOD_SECONDS,
+} from '@kith/contracts';
 import { call, type RegisteredUser, sql, startTestStack, type TestStack } from '@kith/stack/testing';
 import { Secret, TOTP } from 'otpauth';
 import { SoftAuthenticator } from '@kith/stack/soft-authenticator';
+import { EventRecorder } from './support.js';
 
 let stack: TestStack;
 let origin: string;
+let resetRequests: EventRecorder<PasswordResetMailRequest>;
 
 beforeAll(async () => {
   stack = await startTestStack({ services: ['auth', 'gateway'] });
   origin = new URL(stack.env.APP_URL!).origin;
+  // As notifications: the reset link's token, as it would be mailed.
+  resetRequests = await EventRecorder.listen(
+    stack.natsConnectOptions('notifications'),
+    NatsSubject.NOTIFICATIONS_QUEUE_PASSWORD_RESET_MAIL,
+  );
 }, 180_000);
 afterAll(async () => {
+  await resetRequests?.close();
   await stack?.stop();
 });
 
@@ -36,6 +50,19 @@ async function addPasskey(user: RegisteredUser, authenticator: SoftAuthenticator
   });
   expect(added.status).toBe(201);
   return added.body.data as { id: string; name: string };
+}
+
+async function turnOnTwoFactor(user: RegisteredUser) {
+  const setup = await api('POST', '/api/auth/2fa/setup', {
+    body: { currentPassword: user.password },
+    headers: user.authHeader,
+  });
+  const code = TOTP.generate({ secret: Secret.fromBase32(setup.body.data.secret), period: TOTP_PERIOD_SECONDS });
+  const enabled = await api('POST', '/api/auth/2fa/enable', {
+    body: { currentPassword: user.password, code },
+    headers: user.authHeader,
+  });
+  expect(enabled.status).toBe(200);
 }
 
 async function signInOptions() {
@@ -251,19 +278,7 @@ describe('a passkey as step-up and as the second factor', () => {
     const strangerKey = new SoftAuthenticator();
     await addPasskey(user, key);
     await addPasskey(stranger, strangerKey);
-    const setup = await api('POST', '/api/auth/2fa/setup', {
-      body: { currentPassword: user.password },
-      headers: user.authHeader,
-    });
-    const code = TOTP.generate({ secret: Secret.fromBase32(setup.body.data.secret), period: TOTP_PERIOD_SECONDS });
-    expect(
-      (
-        await api('POST', '/api/auth/2fa/enable', {
-          body: { currentPassword: user.password, code },
-          headers: user.authHeader,
-        })
-      ).status,
-    ).toBe(200);
+    await turnOnTwoFactor(user);
 
     const password = await api('POST', '/api/auth/login', {
       body: { email: user.user.email, password: user.password },
@@ -286,5 +301,42 @@ describe('a passkey as step-up and as the second factor', () => {
         body: { challenge, response: key.get(await signInOptions(), origin) },
       }),
     ).toMatchObject({ status: 401, body: { code: ErrorCode.TWO_FACTOR_CHALLENGE_INVALID } });
+  });
+
+  it('answers a password reset’s second factor with the account’s passkey, not another’s', async () => {
+    const user = await stack.registerUser();
+    const stranger = await stack.registerUser();
+    const key = new SoftAuthenticator();
+    const strangerKey = new SoftAuthenticator();
+    await addPasskey(user, key);
+    await addPasskey(stranger, strangerKey);
+    await turnOnTwoFactor(user);
+    expect((await api('POST', '/api/auth/forgot-password', { body: { email: user.user.email } })).status).toBe(200);
+    const { token } = await resetRequests.waitFor((event) => event.userId === user.user._id);
+
+    // The link alone does not do it; a stranger's passkey does not either.
+    expect(
+      await api('POST', '/api/auth/reset-password', { body: { token, password: 'a-new-secret-77' } }),
+    ).toMatchObject({ status: 401, body: { code: ErrorCode.TWO_FACTOR_REQUIRED } });
+    const withStranger = await api('POST', '/api/auth/reset-password/passkey', {
+      body: { token, password: 'a-new-secret-77', response: strangerKey.get(await signInOptions(), origin) },
+    });
+    expect(withStranger).toMatchObject({ status: 401, body: { code: ErrorCode.INVALID_CREDENTIALS } });
+
+    const reset = await api('POST', '/api/auth/reset-password/passkey', {
+      body: { token, password: 'a-new-secret-77', response: key.get(await signInOptions(), origin) },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.user._id).toBe(user.user._id);
+    const signedIn = await api('POST', '/api/auth/login', {
+      body: { email: user.user.email, password: 'a-new-secret-77' },
+    });
+    expect(signedIn.body.data.challenge).toEqual(expect.any(String));
+    // The link is used up.
+    expect(
+      await api('POST', '/api/auth/reset-password/passkey', {
+        body: { token, password: 'another-secret-88', response: key.get(await signInOptions(), origin) },
+      }),
+    ).toMatchObject({ status: 400, body: { code: ErrorCode.INVALID_RESET_TOKEN } });
   });
 });

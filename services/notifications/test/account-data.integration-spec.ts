@@ -298,6 +298,7 @@ describe('GET /api/account/export', () => {
       acquaintanceDays: 180,
       enablePushNotifications: false,
       remindersPaused: false,
+      contactsPerEmail: 10,
     });
     expect(document.reminderHistory).toEqual([expect.objectContaining({ kind: 'TEST_REMINDER', status: 'SENT' })]);
   });

@@ -16,6 +16,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../auth/AuthLayout.js';
 import { TextInput } from '../auth/TextInput.js';
 import { schemaResolver } from '../auth/schema-resolver.js';
+import { getPasskey, passkeysSupported, wasCancelled } from '../auth/passkey-ceremony.js';
 import { useSecondFactorInput } from '../auth/useSecondFactorInput.js';
 
 const EXPIRED_LINK = 'This reset link has expired or is invalid. Please request a new one.';
@@ -82,28 +83,41 @@ export default function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
-  const onSubmit = async ({ password }: { password: string }) => {
-    let factor = {};
-    if (twoFactorRequired) {
-      const typed = secondFactor.read();
-      if (!typed) return;
-      factor = typed;
-    }
+  /** Resets with the typed code (when the account has two-factor sign-in), or with a passkey of the account instead. */
+  const reset = async ({ password }: { password: string }, via: 'code' | 'passkey') => {
+    const factor = via === 'code' && twoFactorRequired ? secondFactor.read() : {};
+    if (!factor) return;
     try {
-      const result = await api.call('resetPassword', {
-        body: { token, password, ...factor },
-      });
+      const result =
+        via === 'passkey'
+          ? await api.call('resetPasswordWithPasskey', {
+              body: { token, password, response: await getPasskey(await api.call('passkeySignInOptions')) },
+              retry: false,
+            })
+          : await api.call('resetPassword', { body: { token, password, ...factor } });
       if (result?.tokens && result.user) startSession(result);
       setStatus('done');
     } catch (error) {
-      if (isApiError(error) && error.status === 400) {
+      if (wasCancelled(error)) return;
+      // The spec's rule: a failed reset with 400 is a dead link (a passkey's expired prompt aside).
+      if (
+        isApiError(error) &&
+        error.status === 400 &&
+        (via === 'code' || error.code === ErrorCode.INVALID_RESET_TOKEN)
+      ) {
         notify.error(EXPIRED_LINK);
         setStatus('invalid');
       } else if (isApiError(error) && error.code === ErrorCode.TWO_FACTOR_REQUIRED) {
         // Turned on since the page opened: ask for the code now.
         setTwoFactorRequired(true);
         secondFactor.showError(error.message);
-      } else if (isApiError(error) && (error.code === ErrorCode.INVALID_TWO_FACTOR_CODE || error.status === 429)) {
+      } else if (
+        isApiError(error) &&
+        (error.code === ErrorCode.INVALID_TWO_FACTOR_CODE ||
+          error.code === ErrorCode.INVALID_CREDENTIALS ||
+          error.status === 400 ||
+          error.status === 429)
+      ) {
         secondFactor.refuse(error.message);
       } else {
         notify.error(serverErrorOr(error, 'An error occurred. Please try again.'));
@@ -136,7 +150,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout title="Choose a new password" subtitle="Use at least 6 characters. You'll be signed in right after.">
-      <form className="space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form className="space-y-5" onSubmit={handleSubmit((values) => reset(values, 'code'))} noValidate>
         <TextInput
           id="password"
           label="New password"
@@ -157,6 +171,17 @@ export default function ResetPasswordPage() {
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           Update Password
         </Button>
+        {twoFactorRequired && passkeysSupported() && (
+          <Button
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            disabled={isSubmitting}
+            onClick={() => void handleSubmit((values) => reset(values, 'passkey'))()}
+          >
+            Use a passkey instead
+          </Button>
+        )}
       </form>
     </AuthLayout>
   );

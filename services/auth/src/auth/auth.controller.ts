@@ -23,6 +23,8 @@ import {
   type ResetPasswordRequest,
   type ResetPasswordResponse,
   resetPasswordSchema,
+  resetPasswordWithPasskeySchema,
+  type ResetPasswordWithPasskeyRequest,
   resetTokenCheckSchema,
   type ResetTokenCheckRequest,
   type ResetTokenCheckResponse,
@@ -149,6 +151,17 @@ export class AuthController {
     @Headers('user-agent') userAgent: string | undefined,
   ): Promise<ResetPasswordResponse> {
     return this.passwordReset.reset(body.token, body.password, secondFactorOf(body), userAgent);
+  }
+
+  /** A reset whose second factor is a passkey of the account (options from passkeys/sign-in-options). */
+  @Public()
+  @Post('reset-password/passkey')
+  @HttpCode(HttpStatus.OK)
+  resetPasswordWithPasskey(
+    @Body(validate(resetPasswordWithPasskeySchema)) body: ResetPasswordWithPasskeyRequest,
+    @Headers('user-agent') userAgent: string | undefined,
+  ): Promise<ResetPasswordResponse> {
+    return this.passwordReset.resetWithPasskey(body.token, body.password, body.response, userAgent);
   }
 
   /**

@@ -1,15 +1,18 @@
 import {
   ErrorCode,
   ErrorMessage,
+  PasskeyPurpose,
   RESET_TOKEN_TTL_MINUTES,
   type ResetPasswordResponse,
   type ResetTokenCheckResponse,
   type SecondFactor,
   TWO_FACTOR_MAX_ATTEMPTS,
   TwoFactorMessage,
+  type WebAuthnResponse,
 } from '@kith/contracts';
 import { AppError } from '@kith/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PasskeysService } from '../passkeys/passkeys.service.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashOpaqueToken, newOpaqueToken } from '../tokens/opaque-token.js';
 import { TwoFactorService } from '../two-factor/two-factor.service.js';
@@ -43,6 +46,7 @@ export class PasswordResetService {
     @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
     @Inject(PasswordChanges) private readonly passwordChanges: PasswordChanges,
     @Inject(UserMapper) private readonly mapper: UserMapper,
+    @Inject(PasskeysService) private readonly passkeys: PasskeysService,
   ) {}
 
   /**
@@ -98,15 +102,37 @@ export class PasswordResetService {
     factor: SecondFactor | null,
     userAgent?: string,
   ): Promise<ResetPasswordResponse> {
+    return this.resetProven(token, password, userAgent, async (tokenHash, userId) => {
+      if (!(await this.twoFactor.isEnabled(userId))) return;
+      if (!factor) throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, TwoFactorMessage.CODE_REQUIRED);
+      await this.verifySecondFactor(tokenHash, factor);
+    });
+  }
+
+  /** The same, a passkey of the account answering its second factor (it cannot be guessed, so it is not counted). */
+  resetWithPasskey(
+    token: string,
+    password: string,
+    response: WebAuthnResponse,
+    userAgent?: string,
+  ): Promise<ResetPasswordResponse> {
+    return this.resetProven(token, password, userAgent, async (_tokenHash, userId) => {
+      await this.passkeys.verifyAssertion(PasskeyPurpose.SIGN_IN, response, userId);
+    });
+  }
+
+  private async resetProven(
+    token: string,
+    password: string,
+    userAgent: string | undefined,
+    prove: (tokenHash: string, userId: string) => Promise<void>,
+  ): Promise<ResetPasswordResponse> {
     const tokenHash = hashOpaqueToken(token);
     // Checked first so a bad token costs no argon2 hash; redeem() checks again atomically.
     const found = await this.resetTokens.findRedeemable(tokenHash, new Date());
     if (!found) throw invalidResetToken();
     refuseCommonPassword(password);
-    if (await this.twoFactor.isEnabled(found.userId)) {
-      if (!factor) throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, TwoFactorMessage.CODE_REQUIRED);
-      await this.verifySecondFactor(tokenHash, factor);
-    }
+    await prove(tokenHash, found.userId);
     const passwordHash = await this.passwords.hash(password);
     const set = await this.resetTokens.redeem(tokenHash, new Date(), (tx, userId) =>
       this.passwordChanges.setPassword(tx, userId, passwordHash, new Date()),

@@ -26,6 +26,12 @@ export const authRoutes = routesOf('auth', {
   createInvitation: { method: 'post', path: '/auth/invitations', auth: 'bearer' },
   forgotPassword: { method: 'post', path: '/auth/forgot-password', auth: 'none', rateLimited: true },
   resetPassword: { method: 'post', path: '/auth/reset-password', auth: 'none', rateLimited: true },
+  resetPasswordWithPasskey: {
+    method: 'post',
+    path: '/auth/reset-password/passkey',
+    auth: 'none',
+    rateLimited: true,
+  },
   checkResetToken: { method: 'post', path: '/auth/reset-password/check', auth: 'none', rateLimited: true },
   exportAccount: { method: 'get', path: '/account/export', auth: 'bearer' },
   createAppPassword: { method: 'post', path: '/auth/app-passwords', auth: 'bearer', stepUp: true },

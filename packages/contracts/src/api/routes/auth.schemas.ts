@@ -35,6 +35,7 @@ import {
   refreshTokenSchema,
   registerSchema,
   resetPasswordSchema,
+  resetPasswordWithPasskeySchema,
   resetTokenCheckSchema,
 } from '../../validation.js';
 import { stepUpResponseSchema, stepUpSchema } from '../../step-up.schemas.js';
@@ -243,6 +244,20 @@ export const authRouteSchemas = {
         'The account uses two-factor sign-in and the code is missing or wrong (TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE)',
       ],
       [429, 'Too many wrong codes for this account (RATE_LIMITED)'],
+    ],
+  },
+  resetPasswordWithPasskey: {
+    summary: 'Set a new password with a reset token, a passkey of the account answering its second factor',
+    description:
+      'For an account with two-factor sign-in, instead of a code. The options come from `/auth/passkeys/sign-in-options`. Ends every other session of the account.',
+    body: resetPasswordWithPasskeySchema,
+    answers: [{ status: 200, data: resetPasswordResponseSchema }],
+    errors: [
+      [
+        400,
+        'Invalid input, a bad, used or expired token, or an expired or used passkey challenge (INVALID_RESET_TOKEN, BAD_REQUEST)',
+      ],
+      [401, 'A passkey that is not this account’s, or that could not be verified (INVALID_CREDENTIALS)'],
     ],
   },
   checkResetToken: {
