@@ -101,13 +101,22 @@ describe('request ids and structured logs', () => {
     });
     expect(typeof gatewayLine.durationMs).toBe('number');
 
-    const serviceLine = logsOf('notifications').find(
-      (line) => line.requestId === requestId && line.msg === 'request completed',
+    // Each process writes its lines on its own pipe: the gateway's may arrive before the service's.
+    const serviceLine = await eventually(
+      async () =>
+        logsOf('notifications').find((line) => line.requestId === requestId && line.msg === 'request completed'),
+      { what: 'the notifications request line' },
     );
     expect(serviceLine).toMatchObject({ service: 'notifications', route: '/api/notifications/test', status: 200 });
 
-    const natsLines = logsOf('contacts').filter(
-      (line) => line.requestId === requestId && line.msg === 'message handled',
+    const natsLines = await eventually(
+      async () => {
+        const lines = logsOf('contacts').filter(
+          (line) => line.requestId === requestId && line.msg === 'message handled',
+        );
+        return lines.length > 0 ? lines : undefined;
+      },
+      { what: 'the contacts lines of the NATS requests' },
     );
     expect(natsLines.length).toBeGreaterThan(0);
     expect(natsLines[0]).toMatchObject({ service: 'contacts', outcome: 'ok' });
