@@ -333,20 +333,24 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             {...register('customReminderDays')}
           />
         </FormField>
-        <label htmlFor={ids.keep} className="flex items-start gap-3 text-sm sm:col-span-2">
+        {/* The hint describes the box rather than naming it: its name stays "Keep in touch". */}
+        <div className="flex items-start gap-3 text-sm sm:col-span-2">
           <input
             id={ids.keep}
             type="checkbox"
+            aria-describedby={`${ids.keep}-hint`}
             className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
             {...register('keepInTouch')}
           />
-          <span>
-            <span className="font-medium text-slate-900">Keep in touch</span>
-            <span className="block text-xs text-slate-500">
+          <div>
+            <label htmlFor={ids.keep} className="font-medium text-slate-900">
+              Keep in touch
+            </label>
+            <p id={`${ids.keep}-hint`} className="text-xs text-slate-500">
               Off: never overdue and left out of reminders (the plumber, the dentist).
-            </span>
-          </span>
-        </label>
+            </p>
+          </div>
+        </div>
         <FormField label="Notes" htmlFor={ids.notes} className="sm:col-span-2">
           <textarea
             id={ids.notes}

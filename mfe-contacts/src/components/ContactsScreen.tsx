@@ -82,6 +82,10 @@ export function ContactsScreen() {
   const searching = (frame?.params.search ?? '') !== '';
   const total = frame ? frame.segments.reduce((sum, segment) => sum + segmentLength(segment), 0) : 0;
 
+  // Hooks before the early returns below (React needs the same hooks on every render).
+  useOpenFormFromLink(LinkedForm.ADD_CONTACT, () => setDialog({ kind: 'form', contact: null }));
+  useOpenFormFromLink(LinkedForm.IMPORT_CONTACTS, () => setDialog({ kind: 'import' }));
+
   const missingList =
     scope.kind === 'list' &&
     (listMissing || (lists.isSuccess && !lists.data.some((list) => list._id === scope.listId)));
@@ -114,8 +118,6 @@ export function ContactsScreen() {
   };
   const empty = emptyStateFor(scope, searching);
   const addContact = () => setDialog({ kind: 'form', contact: null });
-  useOpenFormFromLink(LinkedForm.ADD_CONTACT, addContact);
-  useOpenFormFromLink(LinkedForm.IMPORT_CONTACTS, () => setDialog({ kind: 'import' }));
   const ready = frame !== null;
 
   return (

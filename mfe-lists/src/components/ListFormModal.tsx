@@ -160,20 +160,24 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
           )}
         </div>
 
-        <label htmlFor={ids.keep} className="flex items-start gap-3 text-sm">
+        {/* The hint describes the box rather than naming it: its name stays "Keep in touch". */}
+        <div className="flex items-start gap-3 text-sm">
           <input
             id={ids.keep}
             type="checkbox"
+            aria-describedby={`${ids.keep}-hint`}
             className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
             {...register('keepInTouch')}
           />
-          <span>
-            <span className="font-medium text-slate-900">Keep in touch</span>
-            <span className="block text-xs text-slate-500">
+          <div>
+            <label htmlFor={ids.keep} className="font-medium text-slate-900">
+              Keep in touch
+            </label>
+            <p id={`${ids.keep}-hint`} className="text-xs text-slate-500">
               Off: its people are never overdue, unless one has a reminder interval of its own.
-            </span>
-          </span>
-        </label>
+            </p>
+          </div>
+        </div>
 
         <fieldset>
           <legend className="mb-1.5 block text-sm font-medium text-slate-700">Color</legend>
