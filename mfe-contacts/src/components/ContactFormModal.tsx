@@ -11,7 +11,7 @@ import {
 } from '@kith/contracts';
 import { contactInputSchema } from '@kith/contracts/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, FormField, Modal, inputClassName } from '@kith/web-kit';
+import { Button, CheckboxField, FormField, Modal, inputClassName } from '@kith/web-kit';
 import { Plus, X } from 'lucide-react';
 import { useId, useLayoutEffect } from 'react';
 import { useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
@@ -224,7 +224,6 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
     phone: useId(),
     list: useId(),
     days: useId(),
-    keep: useId(),
     notes: useId(),
     birthday: useId(),
     company: useId(),
@@ -333,24 +332,12 @@ export function ContactFormModal({ open, contact, lists, defaultListId, onClose,
             {...register('customReminderDays')}
           />
         </FormField>
-        {/* The hint describes the box rather than naming it: its name stays "Keep in touch". */}
-        <div className="flex items-start gap-3 text-sm sm:col-span-2">
-          <input
-            id={ids.keep}
-            type="checkbox"
-            aria-describedby={`${ids.keep}-hint`}
-            className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
-            {...register('keepInTouch')}
-          />
-          <div>
-            <label htmlFor={ids.keep} className="font-medium text-slate-900">
-              Keep in touch
-            </label>
-            <p id={`${ids.keep}-hint`} className="text-xs text-slate-500">
-              Off: never overdue and left out of reminders (the plumber, the dentist).
-            </p>
-          </div>
-        </div>
+        <CheckboxField
+          label="Keep in touch"
+          hint="Off: never overdue and left out of reminders (the plumber, the dentist)."
+          className="sm:col-span-2"
+          {...register('keepInTouch')}
+        />
         <FormField label="Notes" htmlFor={ids.notes} className="sm:col-span-2">
           <textarea
             id={ids.notes}

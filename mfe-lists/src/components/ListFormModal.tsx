@@ -9,7 +9,7 @@ import {
 } from '@kith/contracts';
 import { listInputSchema } from '@kith/contracts/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, ErrorBanner, FormField, Modal, inputClassName } from '@kith/web-kit';
+import { Button, CheckboxField, ErrorBanner, FormField, Modal, inputClassName } from '@kith/web-kit';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import { useEffect, useId } from 'react';
@@ -68,7 +68,6 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
     interval: useId(),
     customDays: useId(),
     color: useId(),
-    keep: useId(),
   };
   const {
     register,
@@ -160,24 +159,11 @@ export function ListFormModal({ open, list, error, onDismissError, onClose, onSu
           )}
         </div>
 
-        {/* The hint describes the box rather than naming it: its name stays "Keep in touch". */}
-        <div className="flex items-start gap-3 text-sm">
-          <input
-            id={ids.keep}
-            type="checkbox"
-            aria-describedby={`${ids.keep}-hint`}
-            className="mt-0.5 size-4 rounded border-slate-300 accent-blue-600"
-            {...register('keepInTouch')}
-          />
-          <div>
-            <label htmlFor={ids.keep} className="font-medium text-slate-900">
-              Keep in touch
-            </label>
-            <p id={`${ids.keep}-hint`} className="text-xs text-slate-500">
-              Off: its people are never overdue, unless one has a reminder interval of its own.
-            </p>
-          </div>
-        </div>
+        <CheckboxField
+          label="Keep in touch"
+          hint="Off: its people are never overdue, unless one has a reminder interval of its own."
+          {...register('keepInTouch')}
+        />
 
         <fieldset>
           <legend className="mb-1.5 block text-sm font-medium text-slate-700">Color</legend>

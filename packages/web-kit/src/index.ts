@@ -57,6 +57,7 @@ export { ColorDot } from './ui/ColorDot.js';
 export { EmptyState } from './ui/EmptyState.js';
 export type { EmptyStateProps } from './ui/EmptyState.js';
 export { Card, ErrorBanner, FormField, PageHeader, inputClassName } from './ui/layout.js';
+export { CheckboxField } from './ui/CheckboxField.js';
 export { ConfirmDialog, Modal, Modal as Dialog } from './ui/Modal.js';
 export type { ConfirmDialogProps, ModalProps } from './ui/Modal.js';
 export { LoadingState, Spinner } from './ui/Spinner.js';
