@@ -287,7 +287,10 @@ describe('docker compose: two commands to a working, durable, restorable Kith', 
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     contactId = created.body.data._id;
-    const password = await api('POST', '/auth/app-passwords', { token, body: { name: 'vdirsyncer' } });
+    const password = await api('POST', '/auth/app-passwords', {
+      token,
+      body: { name: 'vdirsyncer', currentPassword: owner.password },
+    });
     assert.equal(password.status, 201, JSON.stringify(password.body));
     appPassword = password.body.data.password;
     mkdirSync(join(vdirsyncerHome, 'cards', 'contacts'), { recursive: true });
